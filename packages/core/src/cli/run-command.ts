@@ -1,0 +1,159 @@
+import { relative, resolve } from 'node:path';
+import { loadConfigFile, type ConfigSpec } from '../config/load-config.js';
+import { UsageError, isUserError } from '../errors.js';
+import { diffOutputs, writeOutputs, type OutputFile } from '../output/write-files.js';
+
+export interface RunContext {
+  /** Absolute path of the config file in use. */
+  configFile: string;
+  /** Prints a warning on stderr (after generation, deduplicated). */
+  warn(message: string): void;
+}
+
+export interface CommandDefinition<T> {
+  /** The command's name, exactly as on the command line (`openapi-msw`). */
+  name: string;
+  version: string;
+  /** One line saying what the command writes. */
+  summary: string;
+  /** Lines describing the config keys, for `--help`. */
+  configHelp: string[];
+  config: ConfigSpec<T>;
+  /** Generates the files of one config (one project); nothing is written by it. */
+  generate(config: T, context: RunContext): Promise<OutputFile[]>;
+}
+
+export interface CommandIO {
+  cwd: string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Record<string, string | undefined>;
+}
+
+interface Flags {
+  config?: string;
+  check: boolean;
+  help: boolean;
+  version: boolean;
+}
+
+const MAX_WARNINGS = 20;
+
+function parseFlags(argv: string[]): Flags {
+  const flags: Flags = { check: false, help: false, version: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--help' || arg === '-h') flags.help = true;
+    else if (arg === '--version' || arg === '-v') flags.version = true;
+    else if (arg === '--check') flags.check = true;
+    else if (arg === '--config' || arg.startsWith('--config=')) {
+      const value = arg === '--config' ? argv[++i] : arg.slice('--config='.length);
+      if (value === undefined || value === '' || (arg === '--config' && value.startsWith('-'))) throw new UsageError('--config needs a path');
+      flags.config = value;
+    } else if (arg.startsWith('-')) throw new UsageError(`unknown flag ${arg}`);
+    else throw new UsageError(`unexpected argument "${arg}" (this command takes no positional arguments)`);
+  }
+  return flags;
+}
+
+export function usage<T>(command: CommandDefinition<T>): string {
+  return [
+    `${command.name} ${command.version}: ${command.summary}`,
+    '',
+    `Usage: ${command.name} [--config <path>] [--check]`,
+    '',
+    'Options:',
+    `  --config <path>  config file (default: ./${command.name}.config.json)`,
+    '  --check          write nothing; exit 1 and list the files that would change',
+    '  -h, --help       print this help and exit',
+    '  -v, --version    print the version and exit',
+    '',
+    'Config keys:',
+    ...command.configHelp.map((line) => `  ${line}`),
+    '',
+  ].join('\n');
+}
+
+/**
+ * The command-line harness shared by all generators (DECISIONS): exit 0 on success, 1 on a bad
+ * config or spec or a failed generation, 2 on a usage error; messages on stderr without stack
+ * traces (unless DEBUG is set); all files written or none.
+ */
+export async function runCommand<T>(command: CommandDefinition<T>, argv: string[], io: CommandIO): Promise<number> {
+  const label = command.name;
+  let flags: Flags;
+  try {
+    flags = parseFlags(argv);
+  } catch (error) {
+    io.stderr(`${label}: ${(error as Error).message}\nRun "${label} --help" for usage.\n`);
+    return 2;
+  }
+  if (flags.help) {
+    io.stdout(usage(command));
+    return 0;
+  }
+  if (flags.version) {
+    io.stdout(`${command.version}\n`);
+    return 0;
+  }
+
+  const warnings = new Set<string>();
+  try {
+    const configPath = resolve(io.cwd, flags.config ?? `${command.name}.config.json`);
+    const loaded = await loadConfigFile(configPath, command.config);
+    const context: RunContext = { configFile: loaded.file, warn: (message) => warnings.add(message) };
+    const files: OutputFile[] = [];
+    for (const project of loaded.projects) files.push(...(await command.generate(project, context)));
+    printWarnings(label, warnings, io);
+
+    const show = (path: string) => relative(io.cwd, path) || path;
+    if (flags.check) {
+      const { changed } = await diffOutputs(files);
+      if (changed.length === 0) {
+        io.stderr(`${label}: ${files.length} files up to date\n`);
+        return 0;
+      }
+      io.stdout(changed.map((p) => `${show(p)}\n`).join(''));
+      io.stderr(`${label}: ${changed.length} of ${files.length} files would change\n`);
+      return 1;
+    }
+    const { changed, unchanged } = await writeOutputs(files);
+    io.stderr(`${label}: wrote ${changed.length} files${unchanged.length > 0 ? `, ${unchanged.length} unchanged` : ''}\n`);
+    return 0;
+  } catch (error) {
+    printWarnings(label, warnings, io);
+    return reportError(label, error, io);
+  }
+}
+
+function printWarnings(label: string, warnings: Set<string>, io: CommandIO): void {
+  const list = [...warnings];
+  for (const message of list.slice(0, MAX_WARNINGS)) io.stderr(`${label}: warning: ${message}\n`);
+  if (list.length > MAX_WARNINGS) io.stderr(`${label}: warning: ... and ${list.length - MAX_WARNINGS} more warnings\n`);
+  warnings.clear();
+}
+
+function reportError(label: string, error: unknown, io: CommandIO): number {
+  const debug = Boolean(io.env['DEBUG']);
+  if (isUserError(error)) {
+    io.stderr(`${label}: error: ${error.describe()}\n`);
+    if (debug && error.stack) io.stderr(`${error.stack}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr(`${label}: internal error: ${message}\nThis is a bug in Specwright. Please report it with the spec and config that trigger it (set DEBUG=1 for details).\n`);
+  if (debug && error instanceof Error && error.stack) io.stderr(`${error.stack}\n`);
+  return 1;
+}
+
+/** Entry point for a generator's `cli.ts`: runs with the process's arguments and exits. */
+export async function main<T>(command: CommandDefinition<T>): Promise<void> {
+  const code = await runCommand(command, process.argv.slice(2), {
+    cwd: process.cwd(),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+  });
+  process.exitCode = code;
+}
+

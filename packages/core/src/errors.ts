@@ -1,0 +1,78 @@
+/**
+ * The error catalogue. User errors (bad config, unreadable or invalid spec, bad usage) carry a
+ * stable `code` and a location; the CLI prints them as one line. Anything else is an internal
+ * crash and is reported as such.
+ */
+
+export interface Location {
+  /** File the problem is in. */
+  file?: string | undefined;
+  /** JSON pointer into the document (`#/paths/~1pets/get`). */
+  pointer?: string | undefined;
+  /** Config key the problem is in (dotted for nested keys). */
+  key?: string | undefined;
+  line?: number | undefined;
+  column?: number | undefined;
+}
+
+export type ErrorCode =
+  | 'USAGE'
+  | 'CONFIG_NOT_FOUND'
+  | 'CONFIG_INVALID'
+  | 'SPEC_NOT_FOUND'
+  | 'SPEC_SYNTAX'
+  | 'SPEC_INVALID'
+  | 'SPEC_UNSUPPORTED'
+  | 'SCHEMA_FILE_INVALID'
+  | 'GENERATION_FAILED';
+
+/** An error the user can fix; printed without a stack trace. */
+export class SpecwrightError extends Error {
+  readonly code: ErrorCode;
+  readonly location: Location;
+
+  constructor(code: ErrorCode, message: string, location: Location = {}, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'SpecwrightError';
+    this.code = code;
+    this.location = location;
+  }
+
+  /** `file:line:column (key "x") (at #/pointer): message` */
+  describe(): string {
+    const { file, line, column, key, pointer } = this.location;
+    let where = file ?? '';
+    if (file !== undefined && line !== undefined) where += `:${line}${column !== undefined ? `:${column}` : ''}`;
+    const parts = [where];
+    if (key !== undefined) parts.push(`key "${key}"`);
+    if (pointer !== undefined) parts.push(`at ${pointer}`);
+    const prefix = parts.filter(Boolean).join(' ');
+    return prefix ? `${prefix}: ${this.message}` : this.message;
+  }
+}
+
+/** Exit code 2: unknown flag, missing flag value, positional argument. */
+export class UsageError extends SpecwrightError {
+  constructor(message: string) {
+    super('USAGE', message);
+    this.name = 'UsageError';
+  }
+}
+
+export class ConfigError extends SpecwrightError {
+  constructor(message: string, location: Location, code: ErrorCode = 'CONFIG_INVALID') {
+    super(code, message, location);
+    this.name = 'ConfigError';
+  }
+}
+
+export class SpecError extends SpecwrightError {
+  constructor(message: string, location: Location, code: ErrorCode = 'SPEC_INVALID', options?: ErrorOptions) {
+    super(code, message, location, options);
+    this.name = 'SpecError';
+  }
+}
+
+export function isUserError(error: unknown): error is SpecwrightError {
+  return error instanceof SpecwrightError;
+}

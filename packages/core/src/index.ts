@@ -1,0 +1,42 @@
+// Errors
+export { SpecwrightError, UsageError, ConfigError, SpecError, isUserError } from './errors.js';
+export type { ErrorCode, Location } from './errors.js';
+
+// Loading and the intermediate representation
+export { loadSpecFile, checkSpec } from './load/load-spec.js';
+export type { LoadedSpec, OpenApiDialect } from './load/load-spec.js';
+export { loadModel, modelFromDocument } from './load/load-model.js';
+export { buildModel, mediaKind } from './ir/build-model.js';
+export type * from './ir/types.js';
+export { isNullable } from './ir/schema-nodes.js';
+export { WRITABLE_SUFFIX } from './ir/visibility.js';
+export { childPointer, escapeSegment, parsePointer, resolvePointer } from './ir/pointer.js';
+export { successResponses, flattenSecurity } from './ir/queries.js';
+
+// Naming
+export { splitWords, camelCase, pascalCase, upperFirst } from './naming/case.js';
+export { isAsciiIdentifier, isReservedWord, isReservedTypeName, safeIdentifier } from './naming/identifiers.js';
+export { operationBaseName, resourceName, stripApiVersionPrefix } from './naming/operation-name.js';
+export { NameRegistry, NameScope, GLOBAL_TYPE_NAMES, GLOBAL_VALUE_NAMES, LOCAL_PARAMETER_NAMES } from './naming/registry.js';
+export type { DeclarationNames, OperationNames, ReservedNames } from './naming/registry.js';
+
+// Code tree, printing, escaping
+export type * as Code from './code/ast.js';
+export * as code from './code/build.js';
+export { printModuleSource, printStatementSource, printExpr, printType } from './code/print-source.js';
+export { stringLiteral, templateChunk, propertyKey, isIdentifierName, commentLines, jsDoc, blockComment, lineComment } from './emit/escape.js';
+
+// Formatting and output
+export { createFormatter } from './format/formatter.js';
+export type { Formatter } from './format/formatter.js';
+export { resolvePrettier } from './format/prettier-instance.js';
+export type { PrettierInstance } from './format/prettier-instance.js';
+export { writeOutputs, diffOutputs } from './output/write-files.js';
+export type { OutputFile, WriteResult } from './output/write-files.js';
+
+// Config and command line
+export { loadConfigFile, parseConfig } from './config/load-config.js';
+export type { ConfigSpec, LoadedConfig } from './config/load-config.js';
+export { runCommand, main, usage } from './cli/run-command.js';
+export type { CommandDefinition, CommandIO, RunContext } from './cli/run-command.js';
+export { version } from './version.js';

@@ -1,0 +1,326 @@
+import { SpecError } from '../errors.js';
+import type { LoadedSpec } from '../load/load-spec.js';
+import { operationBaseName } from '../naming/operation-name.js';
+import { childPointer, normalizePointer, resolvePointer } from './pointer.js';
+import { SpecReader, describe } from './reader.js';
+import { SchemaConverter } from './schema-converter.js';
+import type {
+  ApiModel,
+  HttpMethod,
+  MediaContent,
+  MediaKind,
+  NamedSchema,
+  Operation,
+  Parameter,
+  ParameterLocation,
+  RequestBody,
+  Response,
+  SchemaNode,
+  SecurityRequirement,
+  SecurityScheme,
+} from './types.js';
+import { Visibility, WRITABLE_SUFFIX } from './visibility.js';
+
+const METHODS = new Set<string>(['get', 'put', 'post', 'delete', 'patch']);
+const SKIPPED_METHODS = new Set<string>(['head', 'options', 'trace']);
+const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
+
+/** Builds the intermediate representation of a loaded spec. */
+export function buildModel(spec: LoadedSpec): ApiModel {
+  try {
+    return new ModelBuilder(spec).build();
+  } catch (error) {
+    if (error instanceof RangeError) {
+      throw new SpecError('the document nests schemas too deeply to process', { file: spec.file }, 'SPEC_INVALID', { cause: error });
+    }
+    throw error;
+  }
+}
+
+interface RawOperation {
+  operation: Omit<Operation, 'name'>;
+  baseName: string;
+}
+
+class ModelBuilder {
+  private readonly reader: SpecReader;
+  private readonly converter: SchemaConverter;
+  private readonly doc: Record<string, unknown>;
+
+  constructor(private readonly spec: LoadedSpec) {
+    this.reader = new SpecReader(spec.file);
+    this.doc = spec.document;
+    this.converter = new SchemaConverter(this.reader, this.doc, spec.dialect);
+  }
+
+  build(): ApiModel {
+    const raw = this.collectOperations();
+    this.converter.buildAll();
+
+    const built = new Map<string, SchemaNode>();
+    for (const [key, entry] of this.converter.named) built.set(key, entry.node ?? { kind: 'unknown', nullable: false });
+    const visibility = new Visibility(built);
+
+    const schemas: NamedSchema[] = [];
+    for (const [key, entry] of this.converter.named) {
+      const node = built.get(key)!;
+      const writable = visibility.hasWritableVariant(key);
+      const base = { sourceName: entry.sourceName, pointer: entry.pointer, isComponent: entry.isComponent };
+      schemas.push({ ...base, key, variant: 'default', schema: writable ? visibility.project(node, 'response') : node });
+      if (writable) schemas.push({ ...base, key: key + WRITABLE_SUFFIX, variant: 'writable', schema: visibility.project(node, 'request') });
+    }
+
+    // Collisions get a numeric suffix in operation order (DECISIONS), skipping names already taken.
+    const taken = new Set<string>();
+    const operations = raw.map(({ operation, baseName }) => {
+      let name = baseName;
+      for (let n = 2; taken.has(name); n++) name = `${baseName}${n}`;
+      taken.add(name);
+      return projectOperation({ ...operation, name }, visibility);
+    });
+
+    const info = this.reader.optionalObject(this.doc['info'], '#/info', 'info') ?? {};
+    const model: ApiModel = {
+      file: this.spec.file,
+      openapi: this.spec.version,
+      info: {
+        title: typeof info['title'] === 'string' ? info['title'] : '',
+        version: typeof info['version'] === 'string' ? info['version'] : String(info['version'] ?? ''),
+      },
+      servers: this.servers(),
+      schemas,
+      operations,
+      securitySchemes: this.securitySchemes(),
+      warnings: this.reader.warnings,
+    };
+    if (typeof info['description'] === 'string') model.info.description = info['description'];
+    return model;
+  }
+
+  private collectOperations(): RawOperation[] {
+    const r = this.reader;
+    const paths = r.optionalObject(this.doc['paths'], '#/paths', 'paths') ?? {};
+    const out: RawOperation[] = [];
+    for (const [path, itemRaw] of Object.entries(paths)) {
+      if (path.startsWith('x-')) continue;
+      const itemPointer = childPointer('#/paths', path);
+      if (!path.startsWith('/')) r.fail(itemPointer, `path "${path}" must start with "/"`);
+      const item = this.deref(itemRaw, itemPointer, 'path item');
+      const shared = this.parameters(item.value['parameters'], childPointer(item.pointer, 'parameters'));
+      for (const [method, opRaw] of Object.entries(item.value)) {
+        if (SKIPPED_METHODS.has(method)) {
+          r.warn(childPointer(itemPointer, method), `${method.toUpperCase()} operations are not generated; skipped`);
+          continue;
+        }
+        if (!METHODS.has(method)) continue;
+        const pointer = childPointer(item.pointer, method);
+        const op = r.object(opRaw, pointer, 'an operation');
+        out.push(this.operation(method as HttpMethod, path, op, pointer, shared));
+      }
+    }
+    return out;
+  }
+
+  private operation(method: HttpMethod, path: string, op: Record<string, unknown>, pointer: string, shared: Parameter[]): RawOperation {
+    const r = this.reader;
+    const own = this.parameters(op['parameters'], childPointer(pointer, 'parameters'));
+    const byKey = new Map<string, Parameter>();
+    for (const parameter of [...shared, ...own]) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
+    const all = [...byKey.values()];
+
+    const templateNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const pathParams: Parameter[] = templateNames.map((name) => {
+      const declared = all.find((p) => p.in === 'path' && p.name === name);
+      if (declared) return { ...declared, required: true };
+      r.warn(pointer, `path parameter "${name}" is not declared; treated as a string`);
+      return { name, in: 'path', required: true, schema: { kind: 'string', nullable: false }, style: 'simple', explode: false };
+    });
+    for (const parameter of all) {
+      if (parameter.in === 'path' && !templateNames.includes(parameter.name)) {
+        r.warn(pointer, `path parameter "${parameter.name}" does not occur in the path; ignored`);
+      }
+    }
+
+    const operationId = r.lenientString(op['operationId'], childPointer(pointer, 'operationId'));
+    const tags = Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [];
+    const operation: Omit<Operation, 'name'> = {
+      key: `${method.toUpperCase()} ${path}`,
+      method,
+      path,
+      pathParams,
+      queryParams: all.filter((p) => p.in === 'query'),
+      headerParams: all.filter((p) => p.in === 'header'),
+      cookieParams: all.filter((p) => p.in === 'cookie'),
+      responses: this.responses(op['responses'], childPointer(pointer, 'responses')),
+      deprecated: op['deprecated'] === true,
+      tags,
+      pointer,
+    };
+    if (operationId !== undefined && operationId.length > 0) operation.operationId = operationId;
+    const body = op['requestBody'] === undefined ? undefined : this.requestBody(op['requestBody'], childPointer(pointer, 'requestBody'));
+    if (body) operation.requestBody = body;
+    const security = op['security'] !== undefined ? this.security(op['security'], childPointer(pointer, 'security')) : this.security(this.doc['security'], '#/security');
+    if (security !== undefined) operation.security = security;
+    if (typeof op['summary'] === 'string') operation.summary = op['summary'];
+    if (typeof op['description'] === 'string') operation.description = op['description'];
+    return { operation, baseName: operationBaseName(method, path, operationId) };
+  }
+
+  /** Follows `$ref` chains (to parameters, request bodies, responses, path items). */
+  private deref(value: unknown, pointer: string, what: string): { value: Record<string, unknown>; pointer: string } {
+    let current = value;
+    let at = pointer;
+    for (let hops = 0; hops < 64; hops++) {
+      const object = this.reader.object(current, at, what);
+      const ref = object['$ref'];
+      if (ref === undefined) return { value: object, pointer: at };
+      if (typeof ref !== 'string') this.reader.fail(childPointer(at, '$ref'), `$ref must be a string, found ${describe(ref)}`);
+      const target = normalizePointer(ref);
+      const resolved = target === undefined ? undefined : resolvePointer(this.doc, target);
+      if (resolved === undefined) this.reader.fail(childPointer(at, '$ref'), `$ref "${ref}" does not resolve to anything in the document`);
+      current = resolved;
+      at = target!;
+    }
+    this.reader.fail(pointer, 'the $ref chain does not end (circular reference)');
+  }
+
+  private parameters(value: unknown, pointer: string): Parameter[] {
+    const list = this.reader.optionalArray(value, pointer, 'parameters') ?? [];
+    return list.map((raw, i) => this.parameter(raw, childPointer(pointer, i)));
+  }
+
+  private parameter(raw: unknown, pointer: string): Parameter {
+    const r = this.reader;
+    const { value: p, pointer: at } = this.deref(raw, pointer, 'a parameter');
+    const name = p['name'];
+    const location = p['in'];
+    if (typeof name !== 'string' || name.length === 0) this.reader.fail(childPointer(at, 'name'), 'a parameter needs a non-empty "name"');
+    if (typeof location !== 'string' || !LOCATIONS.has(location)) {
+      this.reader.fail(childPointer(at, 'in'), `parameter "in" must be one of path, query, header, cookie, found ${describe(location)}`);
+    }
+    const loc = location as ParameterLocation;
+    let schema: SchemaNode;
+    if (p['schema'] !== undefined) schema = this.converter.convert(p['schema'], childPointer(at, 'schema'));
+    else if (r.isObject(p['content'])) {
+      const [contentType, media] = Object.entries(p['content'])[0] ?? [];
+      schema = r.isObject(media) && media['schema'] !== undefined
+        ? this.converter.convert(media['schema'], childPointer(at, 'content', contentType!, 'schema'))
+        : { kind: 'string', nullable: false };
+    } else schema = { kind: 'string', nullable: false };
+    const style = typeof p['style'] === 'string' ? p['style'] : loc === 'query' || loc === 'cookie' ? 'form' : 'simple';
+    const parameter: Parameter = {
+      name,
+      in: loc,
+      required: loc === 'path' || p['required'] === true,
+      schema,
+      style,
+      explode: typeof p['explode'] === 'boolean' ? p['explode'] : style === 'form',
+    };
+    if (typeof p['description'] === 'string') parameter.description = p['description'];
+    if (p['deprecated'] === true) parameter.deprecated = true;
+    return parameter;
+  }
+
+  private requestBody(raw: unknown, pointer: string): RequestBody | undefined {
+    const { value: body, pointer: at } = this.deref(raw, pointer, 'a request body');
+    const contents = this.contents(body['content'], childPointer(at, 'content'));
+    if (contents.length === 0) return undefined;
+    const out: RequestBody = { required: body['required'] === true, contents };
+    if (typeof body['description'] === 'string') out.description = body['description'];
+    return out;
+  }
+
+  private responses(raw: unknown, pointer: string): Response[] {
+    const map = this.reader.optionalObject(raw, pointer, 'responses') ?? {};
+    const out: Response[] = [];
+    for (const [status, value] of Object.entries(map)) {
+      if (status.startsWith('x-')) continue;
+      const { value: response, pointer: at } = this.deref(value, childPointer(pointer, status), 'a response');
+      const normalized = status.toLowerCase() === 'default' ? 'default' : status.toUpperCase();
+      if (normalized !== 'default' && !/^[1-5](\d\d|XX)$/.test(normalized)) {
+        this.reader.warn(childPointer(pointer, status), `"${status}" is not an HTTP status code; ignored`);
+        continue;
+      }
+      out.push({
+        status: normalized,
+        description: typeof response['description'] === 'string' ? response['description'] : '',
+        contents: this.contents(response['content'], childPointer(at, 'content')),
+      });
+    }
+    return out;
+  }
+
+  private contents(raw: unknown, pointer: string): MediaContent[] {
+    const map = this.reader.optionalObject(raw, pointer, 'content') ?? {};
+    const out: MediaContent[] = [];
+    for (const [contentType, mediaRaw] of Object.entries(map)) {
+      const media = this.reader.optionalObject(mediaRaw, childPointer(pointer, contentType), 'a media type') ?? {};
+      const content: MediaContent = { contentType, kind: mediaKind(contentType) };
+      if (media['schema'] !== undefined) content.schema = this.converter.convert(media['schema'], childPointer(pointer, contentType, 'schema'));
+      out.push(content);
+    }
+    return out.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+  }
+
+  private security(raw: unknown, pointer: string): SecurityRequirement[] | undefined {
+    if (raw === undefined) return undefined;
+    const list = this.reader.array(raw, pointer, 'security');
+    return list.map((requirement, i) => {
+      const object = this.reader.object(requirement, childPointer(pointer, i), 'a security requirement');
+      return Object.entries(object).map(([scheme, scopes]) => ({
+        scheme,
+        scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [],
+      }));
+    });
+  }
+
+  private securitySchemes(): SecurityScheme[] {
+    const components = this.reader.isObject(this.doc['components']) ? this.doc['components'] : {};
+    const schemes = this.reader.isObject(components['securitySchemes']) ? components['securitySchemes'] : {};
+    const out: SecurityScheme[] = [];
+    for (const [key, raw] of Object.entries(schemes)) {
+      if (!this.reader.isObject(raw)) continue;
+      const { value } = this.deref(raw, childPointer('#/components/securitySchemes', key), 'a security scheme');
+      const scheme: SecurityScheme = { key, type: typeof value['type'] === 'string' ? value['type'] : 'unknown' };
+      for (const field of ['scheme', 'bearerFormat', 'name', 'in', 'description'] as const) {
+        const v = value[field];
+        if (typeof v === 'string') scheme[field] = field === 'scheme' ? v.toLowerCase() : v;
+      }
+      out.push(scheme);
+    }
+    return out;
+  }
+
+  private servers(): string[] {
+    const servers = Array.isArray(this.doc['servers']) ? this.doc['servers'] : [];
+    return servers.flatMap((s) => (this.reader.isObject(s) && typeof s['url'] === 'string' ? [s['url']] : []));
+  }
+}
+
+const KIND_ORDER: MediaKind[] = ['json', 'form', 'multipart', 'text', 'binary', 'other'];
+
+export function mediaKind(contentType: string): MediaKind {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (/^application\/([\w.-]+\+)?json$/.test(type) || type === 'text/json') return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  if (type.startsWith('multipart/')) return 'multipart';
+  if (type.startsWith('text/') || /^application\/([\w.-]+\+)?xml$/.test(type)) return 'text';
+  if (type === 'application/octet-stream' || /^(image|audio|video|font)\//.test(type) || type === 'application/pdf' || type === 'application/zip') return 'binary';
+  return 'other';
+}
+
+function projectOperation(operation: Operation, visibility: Visibility): Operation {
+  const params = (list: Parameter[]) => list.map((p) => ({ ...p, schema: visibility.project(p.schema, 'request') }));
+  const contents = (list: MediaContent[], direction: 'request' | 'response') =>
+    list.map((c) => (c.schema ? { ...c, schema: visibility.project(c.schema, direction) } : c));
+  const out: Operation = {
+    ...operation,
+    pathParams: params(operation.pathParams),
+    queryParams: params(operation.queryParams),
+    headerParams: params(operation.headerParams),
+    cookieParams: params(operation.cookieParams),
+    responses: operation.responses.map((r) => ({ ...r, contents: contents(r.contents, 'response') })),
+  };
+  if (operation.requestBody) out.requestBody = { ...operation.requestBody, contents: contents(operation.requestBody.contents, 'request') };
+  return out;
+}

@@ -1,0 +1,55 @@
+import { extname } from 'node:path';
+import { parseDocument } from 'yaml';
+import { SpecError } from '../errors.js';
+
+/** Parses JSON or YAML text; a syntax error names the file, line and column. */
+export function parseDocumentText(text: string, file: string): unknown {
+  const ext = extname(file).toLowerCase();
+  const looksJson = ext === '.json' || (ext !== '.yaml' && ext !== '.yml' && /^\s*[[{]/.test(text));
+  return looksJson ? parseJson(text, file) : parseYaml(text, file);
+}
+
+function parseJson(text: string, file: string): unknown {
+  try {
+    return JSON.parse(stripBom(text));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(message);
+    const offset = position ? Number(position[1]) : text.length;
+    const { line, column } = lineColumn(text, offset);
+    const reason = message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '');
+    throw new SpecError(`invalid JSON: ${reason}`, { file, line, column }, 'SPEC_SYNTAX');
+  }
+}
+
+function parseYaml(text: string, file: string): unknown {
+  const doc = parseDocument(stripBom(text), { merge: true, uniqueKeys: false, prettyErrors: true });
+  const first = doc.errors[0];
+  if (first) {
+    const pos = first.linePos?.[0];
+    throw new SpecError(`invalid YAML: ${first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, { file, line: pos?.line, column: pos?.col }, 'SPEC_SYNTAX');
+  }
+  try {
+    return doc.toJS({ maxAliasCount: 10_000 });
+  } catch (error) {
+    throw new SpecError(`invalid YAML: ${error instanceof Error ? error.message : String(error)}`, { file }, 'SPEC_SYNTAX');
+  }
+}
+
+function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** 1-based line and column of a character offset. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  const end = Math.min(offset, text.length);
+  for (let i = 0; i < end; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: end - lineStart + 1 };
+}

@@ -1,0 +1,1 @@
+export { createClientNames, CLIENT_TYPE_NAMES, CLIENT_VALUE_NAMES } from './names.js';
