@@ -40,3 +40,7 @@ export type { ConfigSpec, LoadedConfig } from './config/load-config.js';
 export { runCommand, main, usage } from './cli/run-command.js';
 export type { CommandDefinition, CommandIO, RunContext } from './cli/run-command.js';
 export { version } from './version.js';
+
+// Reading user-owned source files
+export { parseExports, readModuleExports } from './source/exported-names.js';
+export type { ModuleExports } from './source/exported-names.js';
