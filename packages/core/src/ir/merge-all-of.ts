@@ -20,6 +20,8 @@ export function mergeAllOf(converter: SchemaConverter, members: SchemaNode[], po
 
   const visit = (node: SchemaNode, depth: number): void => {
     if (node.kind === 'ref') {
+      // A schema that lists itself among its own allOf members adds nothing.
+      if (child && node.key === child.key) return;
       const resolved = depth < 32 ? converter.ensureNamed(node.key) : undefined;
       if (resolved && child) {
         const narrowing = discriminatorNarrowing(converter, node.key, child);

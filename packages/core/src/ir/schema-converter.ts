@@ -182,23 +182,21 @@ export class SchemaConverter {
     const oneOf = this.reader.optionalArray(raw['oneOf'], childPointer(pointer, 'oneOf'), 'oneOf');
     const anyOf = this.reader.optionalArray(raw['anyOf'], childPointer(pointer, 'anyOf'), 'anyOf');
 
-    const parts: SchemaNode[] = [];
+    let node: SchemaNode | undefined = own;
     if (allOf && allOf.length > 0) {
       const members = allOf.map((member, i) => this.convert(member, childPointer(pointer, 'allOf', i)));
       if (own && !isBareObject(own)) members.push(own);
-      parts.push(members.length === 1 ? members[0]! : mergeAllOf(this, members, pointer));
-    } else if (own) {
-      parts.push(own);
+      node = members.length === 1 ? members[0]! : mergeAllOf(this, members, pointer);
     }
     const discriminator = this.reader.isObject(raw['discriminator']) ? raw['discriminator'] : undefined;
-    if (oneOf && oneOf.length > 0) parts.push(this.convertUnion(oneOf, true, discriminator, childPointer(pointer, 'oneOf')));
-    if (anyOf && anyOf.length > 0) parts.push(this.convertUnion(anyOf, false, discriminator, childPointer(pointer, 'anyOf')));
-
-    const meaningful = parts.length > 1 ? parts.filter((part) => !isBareObject(part) && part.kind !== 'unknown') : parts;
-    let node: SchemaNode;
-    if (meaningful.length === 0) node = parts[0] ?? { kind: 'unknown', nullable: false };
-    else if (meaningful.length === 1) node = meaningful[0]!;
-    else node = mergeAllOf(this, meaningful, pointer);
+    const unions: SchemaNode[] = [];
+    if (oneOf && oneOf.length > 0) unions.push(this.convertUnion(oneOf, true, discriminator, childPointer(pointer, 'oneOf')));
+    if (anyOf && anyOf.length > 0) unions.push(this.convertUnion(anyOf, false, discriminator, childPointer(pointer, 'anyOf')));
+    // Own keywords beside oneOf/anyOf apply together with the union. They are not merged here:
+    // merging would resolve the variants, and a parent that lists its own children would recur.
+    const members = [...(node && !isBareObject(node) && node.kind !== 'unknown' ? [node] : []), ...unions.filter((u) => u.kind !== 'unknown')];
+    if (members.length === 0) node ??= unions[0] ?? { kind: 'unknown', nullable: false };
+    else node = members.length === 1 ? members[0]! : { kind: 'intersection', members, nullable: false };
     return withBase(node, base);
   }
 

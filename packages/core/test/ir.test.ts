@@ -1,0 +1,279 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiModel, type SchemaNode, SpecError, flattenSecurity, loadModel, modelFromDocument } from '../src/index.js';
+import { fixture } from '@specwright/testing';
+
+function schema(model: ApiModel, key: string): SchemaNode {
+  const found = model.schemas.find((s) => s.key === key);
+  if (!found) throw new Error(`no schema ${key}`);
+  return found.schema;
+}
+
+function property(node: SchemaNode, name: string) {
+  if (node.kind !== 'object') throw new Error(`not an object: ${node.kind}`);
+  const found = node.properties.find((p) => p.name === name);
+  if (!found) throw new Error(`no property ${name}`);
+  return found;
+}
+
+function op(model: ApiModel, key: string) {
+  const found = model.operations.find((o) => o.key === key);
+  if (!found) throw new Error(`no operation ${key}`);
+  return found;
+}
+
+describe('operations (petstore 3.1)', () => {
+  let model: ApiModel;
+  beforeAll(async () => {
+    model = await loadModel(fixture('petstore-3.1.yaml'));
+  });
+
+  it('keeps spec order and names operations per DECISIONS', () => {
+    expect(model.operations.map((o) => `${o.key} ${o.name}`)).toEqual([
+      'GET /pets listPets',
+      'POST /pets createPet',
+      'GET /pets/{petId} getPetById',
+      'PUT /pets/{petId} updatePet',
+      'PATCH /pets/{petId} patchPet',
+      'DELETE /pets/{petId} deletePet',
+      'POST /pets/{petId}/photos uploadPetPhoto',
+      'GET /stores/{storeId}/pets/{petId} getStorePet',
+      'GET /api/v1/owners/{ownerId} getOwnersByOwnerId',
+      'GET /search searchPets',
+      'GET /health health',
+    ]);
+  });
+
+  it('groups parameters by location, path parameters in path order, path-level ones inherited', () => {
+    const list = op(model, 'GET /pets');
+    expect(list.queryParams.map((p) => [p.name, p.required, p.style, p.explode])).toEqual([
+      ['limit', false, 'form', true],
+      ['page', false, 'form', true],
+      ['tag', false, 'form', true],
+      ['status', false, 'form', true],
+      ['vaccinated', false, 'form', true],
+    ]);
+    expect(list.queryParams[0]!.schema).toMatchObject({ kind: 'number', integer: true, minimum: 1, maximum: 100, default: { value: 20 } });
+    expect(op(model, 'GET /pets/{petId}').pathParams).toMatchObject([{ name: 'petId', in: 'path', required: true, schema: { kind: 'number', integer: true } }]);
+    expect(op(model, 'GET /stores/{storeId}/pets/{petId}').pathParams.map((p) => p.name)).toEqual(['storeId', 'petId']);
+    expect(op(model, 'GET /search').queryParams[0]).toMatchObject({ name: 'q', required: true });
+  });
+
+  it('describes bodies and responses with media kinds, JSON first', () => {
+    const create = op(model, 'POST /pets');
+    expect(create.requestBody).toMatchObject({ required: true, contents: [{ contentType: 'application/json', kind: 'json', schema: { kind: 'ref', key: 'CreatePetRequest' } }] });
+    expect(create.responses.map((r) => r.status)).toEqual(['201', '422']);
+    expect(op(model, 'POST /pets/{petId}/photos').requestBody!.contents[0]).toMatchObject({ kind: 'binary', schema: { kind: 'string', binary: true } });
+    expect(op(model, 'DELETE /pets/{petId}').responses).toEqual([{ status: '204', description: 'Deleted.', contents: [] }]);
+    expect(op(model, 'GET /health').responses[0]!.contents[0]).toMatchObject({ kind: 'text', contentType: 'text/plain' });
+    expect(op(model, 'GET /pets').responses.map((r) => r.status)).toEqual(['200', 'default']);
+  });
+
+  it('resolves security: operation overrides document, [] stays empty', () => {
+    expect(flattenSecurity(op(model, 'GET /pets'))).toEqual([]);
+    expect(flattenSecurity(op(model, 'POST /pets'))).toEqual([{ scheme: 'bearerAuth', scopes: ['pets:write'] }]);
+    expect(flattenSecurity(op(model, 'PUT /pets/{petId}'))).toEqual([{ scheme: 'bearerAuth', scopes: [] }]);
+    expect(model.securitySchemes).toEqual([{ key: 'bearerAuth', type: 'http', scheme: 'bearer' }]);
+    const none = modelFromDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/a': { get: { responses: { '204': { description: 'x' } } } } } });
+    expect(flattenSecurity(none.operations[0]!)).toBeUndefined();
+  });
+
+  it('carries deprecated, tags, summary', () => {
+    expect(op(model, 'DELETE /pets/{petId}').deprecated).toBe(true);
+    expect(op(model, 'GET /pets')).toMatchObject({ tags: ['pets'], summary: 'List pets', deprecated: false });
+  });
+
+  it('splits readOnly / writeOnly into response and writable variants, through refs', () => {
+    const pet = schema(model, 'Pet');
+    expect(pet.kind === 'object' && pet.properties.map((p) => p.name)).toContain('id');
+    const writable = schema(model, 'Pet#writable');
+    expect(writable.kind === 'object' && writable.properties.map((p) => p.name)).not.toContain('id');
+    // PetPage has no readOnly field itself but holds Pets.
+    expect(property(schema(model, 'PetPage#writable'), 'items').schema).toMatchObject({ kind: 'array', items: { kind: 'ref', key: 'Pet#writable' } });
+    const owner = schema(model, 'Owner');
+    expect(owner.kind === 'object' && owner.properties.map((p) => p.name)).not.toContain('password');
+    expect(property(schema(model, 'Owner#writable'), 'password').writeOnly).toBe(true);
+    // Responses see the response variant.
+    expect(op(model, 'GET /api/v1/owners/{ownerId}').responses[0]!.contents[0]!.schema).toMatchObject({ kind: 'ref', key: 'Owner' });
+  });
+
+  it('reads 3.1 type arrays with null as nullable', () => {
+    expect(property(schema(model, 'Pet'), 'tag').schema).toMatchObject({ kind: 'string', nullable: true });
+    expect(property(schema(model, 'Pet'), 'weight').schema).toMatchObject({ kind: 'number', minimum: 0, exclusiveMinimum: 0 });
+  });
+});
+
+describe('3.0 normalisation', () => {
+  let model: ApiModel;
+  beforeAll(async () => {
+    model = await loadModel(fixture('nullable-3.0.yaml'));
+  });
+
+  it('turns nullable, boolean exclusive bounds and example into the 3.1 model', () => {
+    const amount = property(schema(model, 'Money'), 'amount').schema;
+    expect(amount).toMatchObject({ kind: 'number', exclusiveMinimum: 0, maximum: 1000000, multipleOf: 0.01, examples: [12.5] });
+    expect(amount.kind === 'number' && amount.minimum).toBeUndefined();
+    expect(property(schema(model, 'Account'), 'nickname').schema).toMatchObject({ kind: 'string', nullable: true, maxLength: 40 });
+    expect(property(schema(model, 'Account'), 'score').schema).toMatchObject({ kind: 'number', minimum: 0, exclusiveMaximum: 10 });
+    expect(property(schema(model, 'Account'), 'tier').schema).toEqual({ kind: 'enum', values: ['basic', 'premium'], isConst: false, nullable: true });
+  });
+
+  it('keeps a nullable allOf wrapper around one ref as a nullable ref', () => {
+    expect(property(schema(model, 'Account'), 'overdraft').schema).toEqual({ kind: 'ref', key: 'Money', nullable: true });
+  });
+
+  it('maps additionalProperties schemas', () => {
+    expect(property(schema(model, 'Account'), 'metadata').schema).toMatchObject({ kind: 'object', properties: [], additionalProperties: { kind: 'string' } });
+  });
+});
+
+describe('schema features (3.1.1)', () => {
+  let model: ApiModel;
+  beforeAll(async () => {
+    model = await loadModel(fixture('features-3.1.yaml'));
+  });
+
+  it('resolves an explicit discriminator mapping, several keys to one schema', () => {
+    expect(schema(model, 'Shape')).toMatchObject({
+      kind: 'union',
+      exclusive: true,
+      variants: [{ kind: 'ref', key: 'Circle' }, { kind: 'ref', key: 'Rectangle' }],
+      discriminator: { propertyName: 'kind', values: [['circle'], ['rect', 'rectangle']] },
+    });
+  });
+
+  it('narrows children that inherit a discriminating parent through allOf (implicit mapping)', () => {
+    expect(property(schema(model, 'Cat'), 'petType')).toMatchObject({ required: true, schema: { kind: 'enum', values: ['Cat'] } });
+    expect(property(schema(model, 'Dog'), 'goodBoy').required).toBe(true);
+    expect(schema(model, 'AnyPet')).toMatchObject({ discriminator: { propertyName: 'petType', values: [['Cat'], ['Dog']] } });
+  });
+
+  it('takes discriminator values from const and default', () => {
+    expect(schema(model, 'Vehicle')).toMatchObject({ discriminator: { propertyName: 'type', values: [['car'], ['bike']] } });
+    expect(property(schema(model, 'Car'), 'type').schema).toEqual({ kind: 'enum', values: ['car'], isConst: true, nullable: false });
+  });
+
+  it('keeps recursive and mutually recursive references as refs', () => {
+    expect(property(schema(model, 'TreeNode'), 'children').schema).toMatchObject({ kind: 'array', items: { kind: 'ref', key: 'TreeNode' } });
+    expect(property(schema(model, 'Employee'), 'department').schema).toEqual({ kind: 'ref', key: 'Department', nullable: false });
+    // anyOf [ref, null] is a nullable ref.
+    expect(property(schema(model, 'Employee'), 'manager').schema).toEqual({ kind: 'ref', key: 'Employee', nullable: true });
+  });
+
+  it('models scalars, bounds, tuples and maps', () => {
+    const sink = schema(model, 'KitchenSink');
+    expect(property(sink, 'code').schema).toMatchObject({ kind: 'string', pattern: '^[A-Z]{3}-\\d{4}$', patternFlags: 'u', minLength: 8, maxLength: 8 });
+    expect(property(sink, 'count').schema).toMatchObject({ kind: 'number', integer: true, exclusiveMinimum: 0, exclusiveMaximum: 50, multipleOf: 5 });
+    expect(property(sink, 'constant').schema).toEqual({ kind: 'enum', values: [42], isConst: true, nullable: false });
+    expect(property(sink, 'mixed').schema).toMatchObject({ kind: 'enum', values: [1, 'one', true] });
+    expect(property(sink, 'tuple').schema).toMatchObject({ kind: 'tuple', items: [{ kind: 'string' }, { kind: 'number', integer: true }], rest: false });
+    expect(property(sink, 'openTuple').schema).toMatchObject({ kind: 'tuple', items: [{ kind: 'boolean' }], rest: { kind: 'string' } });
+    expect(property(sink, 'flags').schema).toMatchObject({ kind: 'array', minItems: 2, maxItems: 4 });
+    expect(property(sink, 'uniqueTags').schema).toMatchObject({ kind: 'array', uniqueItems: true });
+    expect(property(sink, 'map').schema).toMatchObject({ kind: 'object', additionalProperties: { kind: 'number', integer: true } });
+    expect(property(sink, 'closedMap').schema).toMatchObject({ kind: 'object', additionalProperties: false });
+    expect(property(sink, 'anyMap').schema).toMatchObject({ kind: 'object', additionalProperties: true });
+    expect(property(sink, 'multi').schema).toMatchObject({ kind: 'union', exclusive: false, variants: [{ kind: 'string' }, { kind: 'number', integer: false }] });
+    expect(property(sink, 'maybe').schema).toMatchObject({ kind: 'number', integer: true, nullable: true });
+    expect(property(sink, 'nothing').schema.kind).toBe('null');
+    expect(property(sink, 'anything').schema.kind).toBe('unknown');
+    expect(property(sink, 'withDefault').schema).toMatchObject({ kind: 'string', default: { value: 'hello' } });
+    expect(property(sink, 'deprecatedField').schema).toMatchObject({ deprecated: true, description: 'Use code instead.' });
+    expect(property(sink, 'day').schema).toMatchObject({ kind: 'string', format: 'date' });
+  });
+
+  it('merges allOf into one object and keeps a described single ref as a ref', () => {
+    const unions = schema(model, 'Unions');
+    const merged = property(unions, 'merged').schema;
+    expect(merged.kind === 'object' && merged.properties.map((p) => [p.name, p.required])).toEqual([
+      ['kind', true],
+      ['radius', true],
+      ['color', true],
+    ]);
+    expect(property(unions, 'describedRef').schema).toMatchObject({ kind: 'ref', key: 'Rectangle', description: 'A reference with its own description keeps its name.' });
+    expect(property(unions, 'maybeShape').schema).toEqual({ kind: 'ref', key: 'Rectangle', nullable: true });
+    expect(property(unions, 'any').schema).toMatchObject({ kind: 'union', exclusive: false });
+  });
+});
+
+describe('composition edge cases', () => {
+  const doc = (schemas: Record<string, unknown>) =>
+    modelFromDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas } });
+
+  it('does not let a child inherit the parent oneOf that lists it', () => {
+    const model = doc({
+      Pet: { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } }, oneOf: [{ $ref: '#/components/schemas/Cat' }], discriminator: { propertyName: 'kind', mapping: { cat: '#/components/schemas/Cat' } } },
+      Cat: { allOf: [{ $ref: '#/components/schemas/Pet' }, { properties: { meow: { type: 'boolean' } } }] },
+    });
+    const cat = schema(model, 'Cat');
+    expect(cat.kind).toBe('object');
+    expect(property(cat, 'kind').schema).toMatchObject({ kind: 'enum', values: ['cat'] });
+    expect(schema(model, 'Pet')).toMatchObject({ kind: 'intersection' });
+  });
+
+  it('survives allOf cycles', () => {
+    const model = doc({
+      A: { allOf: [{ $ref: '#/components/schemas/B' }, { properties: { a: { type: 'string' } } }] },
+      B: { allOf: [{ $ref: '#/components/schemas/A' }, { properties: { b: { type: 'string' } } }] },
+    });
+    expect(model.schemas.map((s) => s.key)).toEqual(['A', 'B']);
+  });
+
+  it('promotes a recursive schema outside components to a named schema', () => {
+    const model = modelFromDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: { schemas: { Holder: { type: 'object', properties: { node: { $ref: '#/x-defs/Node' } } } } },
+      'x-defs': { Node: { type: 'object', properties: { next: { $ref: '#/x-defs/Node' } } } },
+    });
+    expect(property(schema(model, 'Holder'), 'node').schema).toEqual({ kind: 'ref', key: 'Node', nullable: false });
+    expect(property(schema(model, 'Node'), 'next').schema).toEqual({ kind: 'ref', key: 'Node', nullable: false });
+  });
+
+  it('drops invalid patterns with a warning', () => {
+    const model = doc({ S: { type: 'string', pattern: '(unclosed' } });
+    expect(schema(model, 'S')).toEqual({ kind: 'string', nullable: false });
+    expect(model.warnings[0]).toMatch(/#\/components\/schemas\/S\/pattern: the pattern is not a valid/);
+  });
+
+  it('falls back to legacy regex syntax when the unicode flag rejects a pattern', () => {
+    const model = doc({ S: { type: 'string', pattern: '^\\:[a-z]+$' } });
+    expect(schema(model, 'S')).toMatchObject({ pattern: '^\\:[a-z]+$', patternFlags: '' });
+  });
+});
+
+describe('invalid documents', () => {
+  const build = (paths: unknown) => () => modelFromDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths }, 'spec.yaml');
+
+  it.each([
+    ['paths not an object', [], /paths must be an object/, '#/paths'],
+    ['an operation not an object', { '/a': { get: 3 } }, /an operation must be an object/, '#/paths/~1a/get'],
+    ['a parameter without name', { '/a': { get: { parameters: [{ in: 'query' }] } } }, /needs a non-empty "name"/, '#/paths/~1a/get/parameters/0/name'],
+    ['a parameter in a bad place', { '/a': { get: { parameters: [{ name: 'x', in: 'body' }] } } }, /must be one of path, query, header, cookie/, '#/paths/~1a/get/parameters/0/in'],
+    ['a dangling $ref', { '/a': { get: { responses: { '200': { $ref: '#/components/responses/Nope' } } } } }, /does not resolve/, '#/paths/~1a/get/responses/200/$ref'],
+    ['a schema that is a number', { '/a': { get: { parameters: [{ name: 'x', in: 'query', schema: 5 }] } } }, /a schema must be an object or a boolean/, '#/paths/~1a/get/parameters/0/schema'],
+    ['a path without a slash', { a: {} }, /must start with "\/"/, '#/paths/a'],
+  ])('%s → SpecError at its pointer', (_, paths, message, pointer) => {
+    let error: unknown;
+    try {
+      build(paths)();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SpecError);
+    expect((error as SpecError).message).toMatch(message);
+    expect((error as SpecError).location).toMatchObject({ file: 'spec.yaml', pointer });
+  });
+
+  it('warns about skipped methods and undeclared path parameters', () => {
+    const model = modelFromDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a/{id}': { head: { responses: {} }, get: { responses: { '200': { description: 'ok' } } } } },
+    });
+    expect(model.operations.map((o) => o.key)).toEqual(['GET /a/{id}']);
+    expect(model.operations[0]!.pathParams).toMatchObject([{ name: 'id', schema: { kind: 'string' } }]);
+    expect(model.warnings.join('\n')).toMatch(/HEAD operations are not generated/);
+    expect(model.warnings.join('\n')).toMatch(/path parameter "id" is not declared/);
+  });
+});

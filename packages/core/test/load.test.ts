@@ -1,0 +1,95 @@
+import { writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { SpecError, checkSpec, loadModel, loadSpecFile, modelFromDocument } from '../src/index.js';
+import { fixture, tempProject } from '@specwright/testing';
+
+async function loadError(path: string): Promise<SpecError> {
+  try {
+    await loadSpecFile(path);
+  } catch (error) {
+    if (error instanceof SpecError) return error;
+    throw error;
+  }
+  throw new Error(`expected ${path} to fail`);
+}
+
+describe('loading a spec', () => {
+  it('reads YAML and JSON and tells the dialect', async () => {
+    const yaml = await loadSpecFile(fixture('petstore-3.1.yaml'));
+    expect(yaml.dialect).toBe('3.1');
+    expect(yaml.version).toBe('3.1.0');
+    const json = checkSpec(JSON.parse('{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{}}'));
+    expect(json.dialect).toBe('3.0');
+  });
+
+  it('names file, line and column of a JSON syntax error', async () => {
+    const error = await loadError(fixture('invalid/syntax.json'));
+    expect(error.code).toBe('SPEC_SYNTAX');
+    expect(error.location).toMatchObject({ line: 4, column: 52 });
+    expect(error.describe()).toMatch(/syntax\.json:4:52: invalid JSON/);
+  });
+
+  it('names file, line and column of a YAML syntax error', async () => {
+    const error = await loadError(fixture('invalid/syntax.yaml'));
+    expect(error.code).toBe('SPEC_SYNTAX');
+    expect(error.location.line).toBe(8);
+    expect(error.describe()).toMatch(/syntax\.yaml:8:1: invalid YAML: /);
+  });
+
+  it('refuses Swagger 2.0 with a pointer and a way out', async () => {
+    const error = await loadError(fixture('invalid/swagger-2.json'));
+    expect(error.code).toBe('SPEC_UNSUPPORTED');
+    expect(error.location.pointer).toBe('#/swagger');
+    expect(error.message).toMatch(/convert the document to OpenAPI 3/);
+  });
+
+  it('refuses documents that are not OpenAPI 3', () => {
+    expect(() => checkSpec([])).toThrow(/not an object/);
+    expect(() => checkSpec({ info: {} })).toThrow(/missing "openapi"/);
+    expect(() => checkSpec({ openapi: '4.0.0' })).toThrow(/unsupported OpenAPI version "4.0.0"/);
+  });
+
+  it('reports a missing file as such', async () => {
+    const error = await loadError(fixture('does-not-exist.yaml'));
+    expect(error.code).toBe('SPEC_NOT_FOUND');
+  });
+
+  it('bundles relative-file $refs, including a cycle across files', async () => {
+    const model = await loadModel(fixture('external/main.yaml'));
+    const op = model.operations[0]!;
+    expect(op.pathParams.map((p) => p.name)).toEqual(['petId']);
+    expect(op.pathParams[0]!.schema.kind).toBe('number');
+    const pet = model.schemas.find((s) => s.key === 'Pet')!.schema;
+    expect(pet.kind).toBe('object');
+    const owner = pet.kind === 'object' ? pet.properties.find((p) => p.name === 'owner')!.schema : undefined;
+    // owner.pets points back at the pet file: the cycle resolves to the named schema.
+    const pets = owner?.kind === 'object' ? owner.properties.find((p) => p.name === 'pets')!.schema : undefined;
+    expect(pets).toMatchObject({ kind: 'array', items: { kind: 'ref', key: 'Pet' } });
+    const notFound = op.responses.find((r) => r.status === '404')!.contents[0]!.schema!;
+    expect(notFound).toMatchObject({ kind: 'object', properties: [{ name: 'message', required: true }] });
+  });
+
+  it('fails clearly on an external $ref to a missing file', async () => {
+    const project = tempProject('missing-ref', { prettier: false });
+    const spec = project.write(
+      'spec.yaml',
+      'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: "./nope.yaml" }\n',
+    );
+    const error = await loadError(spec);
+    expect(error.message).toMatch(/cannot resolve an external \$ref/);
+    expect(error.location.file).toBe(spec);
+  });
+
+  it('accepts an in-memory document', () => {
+    const model = modelFromDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {} }, 'memory');
+    expect(model.file).toBe('memory');
+    expect(model.operations).toEqual([]);
+  });
+
+  it('strips a byte order mark', async () => {
+    const project = tempProject('bom', { prettier: false });
+    const path = project.write('spec.json', '');
+    writeFileSync(path, '\ufeff{"openapi":"3.1.0","info":{"title":"t","version":"1"},"paths":{}}');
+    expect((await loadSpecFile(path)).version).toBe('3.1.0');
+  });
+});
