@@ -77,8 +77,8 @@ export interface ReservedNames {
  * Assignment order is fixed (schemas in model order, then operations), so names are stable.
  */
 export class NameRegistry {
-  private readonly values: NameScope;
-  private readonly types: NameScope;
+  /** One scope for types and values: a type and a value never share a name, which reads clearer. */
+  private readonly scope: NameScope;
   private readonly schemaNames = new Map<string, DeclarationNames>();
   private readonly operationNames = new Map<string, OperationNames>();
 
@@ -86,8 +86,7 @@ export class NameRegistry {
     readonly model: ApiModel,
     reserved: ReservedNames = {},
   ) {
-    this.values = new NameScope([...GLOBAL_VALUE_NAMES, ...(reserved.values ?? [])]);
-    this.types = new NameScope([...GLOBAL_TYPE_NAMES, ...(reserved.types ?? [])]);
+    this.scope = new NameScope([...GLOBAL_VALUE_NAMES, ...GLOBAL_TYPE_NAMES, ...(reserved.values ?? []), ...(reserved.types ?? [])]);
     for (const schema of model.schemas) this.schemaNames.set(schema.key, this.declare(schemaBaseName(schema)));
     for (const operation of model.operations) this.operationNames.set(operation.key, this.nameOperation(operation));
   }
@@ -108,12 +107,12 @@ export class NameRegistry {
   /** Claims a type name and its `<Type>Schema` value together, so both are free. */
   private declare(base: string): DeclarationNames {
     let type = base;
-    for (let n = 2; this.types.has(type) || this.values.has(`${type}Schema`); n++) type = `${base}${n}`;
-    return { type: this.types.claim(type), schema: this.values.claim(`${type}Schema`) };
+    for (let n = 2; this.scope.has(type) || this.scope.has(`${type}Schema`); n++) type = `${base}${n}`;
+    return { type: this.scope.claim(type), schema: this.scope.claim(`${type}Schema`) };
   }
 
   private nameOperation(operation: Operation): OperationNames {
-    const fn = this.values.claim(operation.name);
+    const fn = this.scope.claim(operation.name);
     const pascal = upperFirst(operation.name.replace(/_$/, ''));
     const locals = new NameScope([...LOCAL_PARAMETER_NAMES, fn]);
     const pathParams = operation.pathParams.map((p) => locals.claim(safeIdentifier(camelCase(p.name), 'param')));
