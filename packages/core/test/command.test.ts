@@ -1,0 +1,185 @@
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { type CommandDefinition, ConfigError, SpecwrightError, loadConfigFile, runCommand, writeOutputs } from '../src/index.js';
+import { tempProject } from '@specwright/testing';
+
+const schema = z.strictObject({
+  input_openapi: z.string().min(1),
+  output: z.string().min(1),
+  seed: z.number().int().min(0, 'must be an integer >= 0').optional(),
+});
+type Config = z.output<typeof schema>;
+
+const configSpec = { keys: ['input_openapi', 'output', 'seed'], pathKeys: ['input_openapi', 'output'], schema, multiProject: true };
+
+function command(generate: CommandDefinition<Config>['generate']): CommandDefinition<Config> {
+  return { name: 'demo-gen', version: '9.9.9', summary: 'writes demo files', configHelp: ['input_openapi  the spec'], config: configSpec, generate };
+}
+
+const writeTwo: CommandDefinition<Config>['generate'] = async (config) => [
+  { path: join(config.output, 'a.ts'), content: `// a ${config.seed ?? 0}\n` },
+  { path: join(config.output, 'nested', 'b.ts'), content: '// b\n' },
+  { path: join(config.output, 'owned.ts'), content: '// first version\n', createOnly: true },
+];
+
+function run(cmd: CommandDefinition<Config>, argv: string[], cwd: string, env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  return runCommand(cmd, argv, { cwd, env, stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }).then((code) => ({ code, stdout, stderr }));
+}
+
+describe('config files', () => {
+  it('resolves paths from the config file directory', async () => {
+    const project = tempProject('config-paths', { prettier: false });
+    const file = project.write('conf/demo.config.json', JSON.stringify({ input_openapi: '../spec.yaml', output: 'out' }));
+    const loaded = await loadConfigFile(file, configSpec);
+    expect(loaded.projects).toEqual([{ input_openapi: join(project.dir, 'spec.yaml'), output: join(project.dir, 'conf', 'out') }]);
+  });
+
+  it.each([
+    ['a non-JSON extension', 'demo.config.yaml', '{}', /must be JSON with a \.json extension/, undefined],
+    ['invalid JSON', 'c.json', '{\n  "output": "x",\n}', /c\.json:3:1: invalid JSON/, undefined],
+    ['not an object', 'c.json', '[1]', /must be a JSON object/, undefined],
+    ['an unknown key', 'c.json', '{"input_openapi":"a","output":"b","sede":1}', /unknown key \(allowed: input_openapi, output, seed\)/, 'sede'],
+    ['a missing key', 'c.json', '{"output":"b"}', /expected string, received undefined/, 'input_openapi'],
+    ['a bad value', 'c.json', '{"input_openapi":"a","output":"b","seed":-1}', /must be an integer >= 0 \(got -1\)/, 'seed'],
+    ['a bad project', 'c.json', '{"projects":[{"input_openapi":"a","output":"b"},{"input_openapi":"a","output":"b","seed":1.5}]}', /got 1\.5/, 'projects[1].seed'],
+    ['empty projects', 'c.json', '{"projects":[]}', /non-empty array/, 'projects'],
+  ])('rejects %s, naming the file and key', async (_, name, content, message, key) => {
+    const project = tempProject('config-errors', { prettier: false });
+    const file = project.write(name, content);
+    const error = await loadConfigFile(file, configSpec).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).describe()).toMatch(message);
+    expect((error as ConfigError).describe()).toContain(file);
+    expect((error as ConfigError).location.key).toBe(key);
+  });
+
+  it('reports a missing config file with its own code', async () => {
+    const error = await loadConfigFile('/nonexistent/demo.config.json', configSpec).catch((e: unknown) => e);
+    expect((error as SpecwrightError).code).toBe('CONFIG_NOT_FOUND');
+  });
+});
+
+describe('the command-line harness', () => {
+  it('prints the version alone and the usage', async () => {
+    const project = tempProject('cli-flags', { prettier: false });
+    const cmd = command(writeTwo);
+    expect(await run(cmd, ['--version'], project.dir)).toEqual({ code: 0, stdout: '9.9.9\n', stderr: '' });
+    expect((await run(cmd, ['-v'], project.dir)).stdout).toBe('9.9.9\n');
+    const help = await run(cmd, ['-h'], project.dir);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Usage: demo-gen \[--config <path>\] \[--check\]/);
+    expect(help.stdout).toMatch(/default: \.\/demo-gen\.config\.json/);
+  });
+
+  it.each([
+    [['--nope'], /unknown flag --nope/],
+    [['positional'], /unexpected argument "positional"/],
+    [['--config'], /--config needs a path/],
+    [['--config', '--check'], /--config needs a path/],
+  ])('exits 2 on usage error %j', async (argv, message) => {
+    const project = tempProject('cli-usage', { prettier: false });
+    const result = await run(command(writeTwo), argv, project.dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
+  });
+
+  it('uses <command>.config.json in the working directory and writes atomically', async () => {
+    const project = tempProject('cli-default', { prettier: false });
+    project.write('demo-gen.config.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out/deep' }));
+    const result = await run(command(writeTwo), [], project.dir);
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stderr).toMatch(/wrote 3 files/);
+    expect(readFileSync(join(project.dir, 'out/deep/nested/b.ts'), 'utf8')).toBe('// b\n');
+    expect(readdirSync(join(project.dir, 'out/deep')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('never overwrites a create-only file and leaves unchanged files alone', async () => {
+    const project = tempProject('cli-owned', { prettier: false });
+    project.write('demo-gen.config.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' }));
+    expect((await run(command(writeTwo), [], project.dir)).code).toBe(0);
+    writeFileSync(join(project.dir, 'out/owned.ts'), '// edited by hand\n');
+    const second = await run(command(writeTwo), [], project.dir);
+    expect(second.stderr).toMatch(/wrote 0 files, 3 unchanged/);
+    expect(readFileSync(join(project.dir, 'out/owned.ts'), 'utf8')).toBe('// edited by hand\n');
+  });
+
+  it('--check writes nothing, lists what would change and exits 1', async () => {
+    const project = tempProject('cli-check', { prettier: false });
+    project.write('c.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' }));
+    const dirty = await run(command(writeTwo), ['--config', 'c.json', '--check'], project.dir);
+    expect(dirty.code).toBe(1);
+    expect(dirty.stdout.split('\n').filter(Boolean)).toEqual(['out/a.ts', 'out/nested/b.ts', 'out/owned.ts']);
+    expect(existsSync(join(project.dir, 'out'))).toBe(false);
+    await run(command(writeTwo), ['--config=c.json'], project.dir);
+    const clean = await run(command(writeTwo), ['--check', '--config', 'c.json'], project.dir);
+    expect(clean).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('runs every project of a multi-project config', async () => {
+    const project = tempProject('cli-projects', { prettier: false });
+    project.write('c.json', JSON.stringify({ projects: [{ input_openapi: 's', output: 'one' }, { input_openapi: 's', output: 'two', seed: 7 }] }));
+    expect((await run(command(writeTwo), ['--config', 'c.json'], project.dir)).code).toBe(0);
+    expect(readFileSync(join(project.dir, 'two/a.ts'), 'utf8')).toBe('// a 7\n');
+    expect(existsSync(join(project.dir, 'one/a.ts'))).toBe(true);
+  });
+
+  it('exits 1 with one clear line on a user error, and changes no file', async () => {
+    const project = tempProject('cli-user-error', { prettier: false });
+    project.write('c.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' }));
+    const failing = command(async () => {
+      throw new SpecwrightError('SPEC_INVALID', 'paths must be an object', { file: '/x/spec.yaml', pointer: '#/paths' });
+    });
+    const result = await run(failing, ['--config', 'c.json'], project.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('demo-gen: error: /x/spec.yaml at #/paths: paths must be an object\n');
+    expect(existsSync(join(project.dir, 'out'))).toBe(false);
+  });
+
+  it('reports an internal crash without a stack trace unless DEBUG is set', async () => {
+    const project = tempProject('cli-crash', { prettier: false });
+    project.write('c.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' }));
+    const crashing = command(async () => {
+      throw new TypeError('cannot read x of undefined');
+    });
+    const quiet = await run(crashing, ['--config', 'c.json'], project.dir);
+    expect(quiet.code).toBe(1);
+    expect(quiet.stderr).toMatch(/internal error: cannot read x of undefined\nThis is a bug in Specwright/);
+    expect(quiet.stderr).not.toMatch(/\n\s+at /);
+    const loud = await run(crashing, ['--config', 'c.json'], project.dir, { DEBUG: '1' });
+    expect(loud.stderr).toMatch(/\n\s+at /);
+  });
+
+  it('prints warnings once each, capped', async () => {
+    const project = tempProject('cli-warn', { prettier: false });
+    project.write('c.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' }));
+    const noisy = command(async (config, context) => {
+      for (let i = 0; i < 30; i++) context.warn(`problem ${i % 25}`);
+      return writeTwo(config, context);
+    });
+    const result = await run(noisy, ['--config', 'c.json'], project.dir);
+    expect(result.stderr.match(/warning: problem/g)).toHaveLength(20);
+    expect(result.stderr).toMatch(/\.\.\. and 5 more warnings/);
+  });
+});
+
+describe('writing outputs', () => {
+  it('writes nothing when one file cannot be written', async () => {
+    const project = tempProject('write-atomic', { prettier: false });
+    project.write('blocker', 'a file where a directory is needed');
+    const error = await writeOutputs([
+      { path: join(project.dir, 'ok.ts'), content: 'x' },
+      { path: join(project.dir, 'blocker', 'inner.ts'), content: 'y' },
+    ]).catch((e: unknown) => e);
+    expect((error as SpecwrightError).code).toBe('GENERATION_FAILED');
+    expect(existsSync(join(project.dir, 'ok.ts'))).toBe(false);
+    expect(readdirSync(project.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+});
