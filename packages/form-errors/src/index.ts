@@ -1,1 +1,2 @@
-export {};
+export { extractFieldErrors, fieldErrorMap } from './extract-field-errors.js';
+export type { ExtractOptions, FieldError } from './extract-field-errors.js';
