@@ -1,0 +1,288 @@
+import { camelCase, resourceName, safeIdentifier, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames } from '@specwright/core';
+
+/** The options of one run, resolved from the config. */
+export interface HooksOptions {
+  staleTime: number;
+  gcTime: number;
+  suspense: boolean;
+  autoInvalidate: boolean;
+  infiniteQuery: boolean | 'auto';
+  /** Per raw resource name. */
+  overrides: Record<string, { stale_time?: number | undefined; gc_time?: number | undefined }>;
+}
+
+export const DEFAULT_HOOKS_OPTIONS: HooksOptions = {
+  staleTime: 0,
+  gcTime: 300_000,
+  suspense: false,
+  autoInvalidate: false,
+  infiniteQuery: 'auto',
+  overrides: {},
+};
+
+/** One argument of a client function (`config` excluded), in the client's order (DECISIONS). */
+export interface ClientArg {
+  role: 'path' | 'body' | 'query';
+  /** Position in the client function's parameters. */
+  index: number;
+  /** Preferred local name: the client's identifier for a path parameter, `body`, `params`. */
+  name: string;
+  /** Whether a caller may leave it out (a path parameter never can). */
+  optional: boolean;
+}
+
+/** An entry of a key factory (`list`, `detail`, `getPetById`, `listInfinite` ...). */
+export interface KeyEntry {
+  /** Property name in the factory object. */
+  property: string;
+  /** The string after the resource (`'list'`, an operation name), or none for `detail`. */
+  label?: string;
+  /** Infinite queries keep separate cache entries: `'infinite'` goes before the query object. */
+  infinite: boolean;
+  query: QueryPlan;
+}
+
+export interface InfinitePlan {
+  hook: string;
+  suspenseHook?: string;
+  key: KeyEntry;
+  /** The query parameter fed from `pageParam`; none means the page param is a partial query object. */
+  pageParam?: string;
+}
+
+export interface QueryPlan {
+  kind: 'query';
+  op: Operation;
+  names: OperationNames;
+  resource: ResourcePlan;
+  /** List GET (no path parameters) or detail GET (DECISIONS). */
+  shape: 'list' | 'detail';
+  args: ClientArg[];
+  hook: string;
+  suspenseHook?: string;
+  key: KeyEntry;
+  infinite?: InfinitePlan;
+}
+
+/** Variables of a mutation (seed point 6, extended for the shapes it leaves open). */
+export type VariablesShape =
+  | { kind: 'void' }
+  /** The body alone (create-style), or a lone path parameter (delete-style). */
+  | { kind: 'single'; arg: ClientArg }
+  /** `{ <pathParam>..., body?, params? }` for anything else. */
+  | { kind: 'object'; args: ClientArg[] };
+
+export interface MutationPlan {
+  kind: 'mutation';
+  op: Operation;
+  names: OperationNames;
+  resource: ResourcePlan;
+  args: ClientArg[];
+  hook: string;
+  variables: VariablesShape;
+  /** Exported `<Pascal>Variables` type, unless the variables are void. */
+  variablesType?: string;
+  /** With `auto_invalidate`, only for resources having a GET (seed point 10). */
+  invalidate?: { detail?: KeyEntry };
+}
+
+export interface ResourcePlan {
+  /** The first static path segment after `/api/v{n}` (`root` when there is none). */
+  name: string;
+  /** Identifier of the key factory (`petKeys`). */
+  factory: string;
+  staleTime: number;
+  gcTime: number;
+  queries: QueryPlan[];
+  mutations: MutationPlan[];
+  entries: KeyEntry[];
+}
+
+export interface HooksPlan {
+  resources: ResourcePlan[];
+  /** Every operation's plan, in spec order. */
+  operations: (QueryPlan | MutationPlan)[];
+  warnings: string[];
+}
+
+/** Query parameter names that `infinite_query: 'auto'` treats as pagination (DECISIONS). */
+export const PAGINATION_PARAMETERS = ['page', 'cursor', 'offset', 'after', 'pagetoken', 'nexttoken', 'startingafter', 'skip'];
+
+export function isPaginationParameter(name: string): boolean {
+  return PAGINATION_PARAMETERS.includes(name.toLowerCase().replace(/[_-]/g, ''));
+}
+
+/** `tasks` → `task`, `categories` → `category`, `boxes` → `box`; `status`, `me` stay. */
+export function singular(word: string): string {
+  if (/[^aeiou]ies$/i.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(ss|sh|ch|x|z)es$/i.test(word)) return word.slice(0, -2);
+  if (/(ss|us|is)$/i.test(word) || word.length < 3) return word;
+  if (/s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/**
+ * The client function's arguments (`openapi-zod-ts` contract): path parameters in path order,
+ * then the body (when it has a schema), then the query object (optional unless a query parameter
+ * is required), then `config`, which the hooks fill themselves.
+ */
+export function clientArgs(op: Operation, names: OperationNames): ClientArg[] {
+  const args: ClientArg[] = names.pathParams.map((name, index) => ({ role: 'path', index, name, optional: false }));
+  if (names.body) args.push({ role: 'body', index: args.length, name: 'body', optional: !op.requestBody?.required });
+  if (names.query) args.push({ role: 'query', index: args.length, name: 'params', optional: !op.queryParams.some((p) => p.required) });
+  return args;
+}
+
+/** A parameter may be declared optional only when every one after it is optional too. */
+export function declaredOptional(args: ClientArg[], index: number): boolean {
+  return args.slice(index).every((arg) => arg.optional);
+}
+
+function samePath(a: string, b: string): boolean {
+  const shape = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
+  return shape(a) === shape(b);
+}
+
+/**
+ * Decides every name and shape of `hooks.ts` before any code is built. Exported names are claimed
+ * first (hooks in spec order, then their variants, then key factories and variables types), so a
+ * spec change in one place never renames an unrelated hook.
+ */
+export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOptions, scope: { claim(base: string): string }): HooksPlan {
+  const warnings: string[] = [];
+  const resources = new Map<string, ResourcePlan>();
+  const resourceOf = (op: Operation): ResourcePlan => {
+    const name = resourceName(op.path) ?? 'root';
+    let resource = resources.get(name);
+    if (!resource) {
+      const override = Object.hasOwn(options.overrides, name) ? options.overrides[name] : undefined;
+      resource = {
+        name,
+        factory: '',
+        staleTime: override?.stale_time ?? options.staleTime,
+        gcTime: override?.gc_time ?? options.gcTime,
+        queries: [],
+        mutations: [],
+        entries: [],
+      };
+      resources.set(name, resource);
+    }
+    return resource;
+  };
+
+  const operations: (QueryPlan | MutationPlan)[] = [];
+  for (const op of model.operations) {
+    const opNames = names.operation(op);
+    const resource = resourceOf(op);
+    const args = clientArgs(op, opNames);
+    const hook = scope.claim(`use${opNames.pascal}`);
+    if (op.method === 'get') {
+      const plan = { kind: 'query', op, names: opNames, resource, shape: op.pathParams.length > 0 ? 'detail' : 'list', args, hook } as QueryPlan;
+      resource.queries.push(plan);
+      operations.push(plan);
+    } else {
+      const plan: MutationPlan = { kind: 'mutation', op, names: opNames, resource, args, hook, variables: variablesShape(args) };
+      resource.mutations.push(plan);
+      operations.push(plan);
+    }
+  }
+
+  // Variants after every primary hook: an operation named `suspenseGetMe` keeps `useSuspenseGetMe`.
+  const withoutPaging: string[] = [];
+  for (const plan of operations) {
+    if (plan.kind !== 'query') continue;
+    if (options.suspense) plan.suspenseHook = scope.claim(`useSuspense${plan.names.pascal}`);
+    const query = plan.args.find((a) => a.role === 'query');
+    const pageParam = plan.op.queryParams.find((p) => isPaginationParameter(p.name));
+    const wanted = options.infiniteQuery === true ? query !== undefined && (pageParam !== undefined || plan.shape === 'list') : options.infiniteQuery === 'auto' && pageParam !== undefined;
+    if (options.infiniteQuery === true && plan.shape === 'list' && !query) withoutPaging.push(plan.op.name);
+    if (wanted) {
+      const infinite = { hook: scope.claim(`use${plan.names.pascal}Infinite`) } as InfinitePlan;
+      if (options.suspense) infinite.suspenseHook = scope.claim(`useSuspense${plan.names.pascal}Infinite`);
+      if (pageParam) infinite.pageParam = pageParam.name;
+      plan.infinite = infinite;
+    }
+  }
+  if (withoutPaging.length > 0) {
+    warnings.push(`infinite_query: true: no infinite hook for list operations without query parameters to page with: ${withoutPaging.join(', ')}`);
+  }
+
+  const factories = new Set<string>();
+  for (const resource of resources.values()) {
+    const base = safeIdentifier(singular(camelCase(resource.name)), 'resource');
+    resource.factory = scope.claim(`${base}Keys`);
+    factories.add(resource.factory);
+    planKeyEntries(resource);
+  }
+
+  for (const plan of operations) {
+    if (plan.kind !== 'mutation') continue;
+    if (plan.variables.kind !== 'void') plan.variablesType = scope.claim(`${plan.names.pascal}Variables`);
+    if (options.autoInvalidate && plan.resource.queries.length > 0) {
+      plan.invalidate = {};
+      if (plan.op.method === 'put' || plan.op.method === 'patch') {
+        const detail = detailKeyFor(plan);
+        if (detail) plan.invalidate.detail = detail;
+      }
+    }
+  }
+
+  for (const name of Object.keys(options.overrides)) {
+    if (!resources.has(name)) {
+      const known = [...resources.keys()];
+      warnings.push(`overrides: the spec has no resource "${name}" (resources: ${known.length > 0 ? known.join(', ') : 'none'})`);
+    }
+  }
+  return { resources: [...resources.values()], operations, warnings };
+}
+
+function variablesShape(args: ClientArg[]): VariablesShape {
+  if (args.length === 0) return { kind: 'void' };
+  if (args.length === 1 && args[0]!.role !== 'query') return { kind: 'single', arg: args[0]! };
+  return { kind: 'object', args };
+}
+
+/**
+ * Seed point 7: `all`, `list(params?)`, `detail(id)`; detail keys are named by operation when a
+ * resource has more than one detail GET. List GETs follow the same rule, so two list GETs of one
+ * resource never share a cache entry.
+ */
+function planKeyEntries(resource: ResourcePlan): void {
+  const props = new NameScope(['all']);
+  const lists = resource.queries.filter((q) => q.shape === 'list');
+  const details = resource.queries.filter((q) => q.shape === 'detail');
+  const entries: KeyEntry[] = [];
+  const add = (query: QueryPlan, property: string, label: string | undefined) => {
+    const entry: KeyEntry = label === undefined ? { property: props.claim(property), infinite: false, query } : { property: props.claim(property), label, infinite: false, query };
+    query.key = entry;
+    entries.push(entry);
+  };
+  if (lists.length === 1) add(lists[0]!, 'list', 'list');
+  if (details.length === 1) add(details[0]!, 'detail', undefined);
+  for (const query of resource.queries) {
+    const named = query.shape === 'list' ? lists.length > 1 : details.length > 1;
+    if (named) add(query, query.op.name, query.op.name);
+  }
+  // Entries in spec order of their operations, infinite ones right after their query's entry.
+  entries.sort((a, b) => resource.queries.indexOf(a.query) - resource.queries.indexOf(b.query));
+  resource.entries = [];
+  for (const entry of entries) {
+    resource.entries.push(entry);
+    const infinite = entry.query.infinite;
+    if (infinite) {
+      const key: KeyEntry = { ...entry, property: props.claim(`${entry.property}Infinite`), infinite: true };
+      infinite.key = key;
+      resource.entries.push(key);
+    }
+  }
+}
+
+/** `detail(id)` of seed point 10: the key of the GET on the update's path, when it takes the path parameters alone. */
+function detailKeyFor(plan: MutationPlan): KeyEntry | undefined {
+  const query = plan.resource.queries.find((q) => q.shape === 'detail' && samePath(q.op.path, plan.op.path));
+  if (!query) return undefined;
+  // A key holding a query object as well would match only the queries fetched without one; `all()`
+  // already covers them, so only a key of the path alone is worth invalidating on its own.
+  if (query.args.some((a) => a.role !== 'path')) return undefined;
+  return query.key;
+}
