@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as bundled from 'prettier';
 
@@ -20,11 +20,15 @@ export interface PrettierInstance {
 export async function resolvePrettier(outputDir: string): Promise<PrettierInstance> {
   try {
     const require = createRequire(join(outputDir, 'noop.js'));
-    const manifest = JSON.parse(readFileSync(require.resolve('prettier/package.json'), 'utf8')) as { version?: string };
+    const manifestPath = require.resolve('prettier/package.json');
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version?: string };
     if (manifest.version?.startsWith('3.')) {
-      // Same file as the bundled copy → same module instance from the ESM cache.
-      const prettier = (await import(pathToFileURL(require.resolve('prettier')).href)) as Prettier;
-      return { prettier, version: manifest.version, own: true };
+      // `require.resolve` picks the CommonJS entry, whose namespace holds only `default`; the ESM
+      // entry is the file the bundled copy loads, so the same one gives the same module instance.
+      const esm = join(dirname(manifestPath), 'index.mjs');
+      const loaded = (await import(pathToFileURL(existsSync(esm) ? esm : require.resolve('prettier')).href)) as Prettier & { default?: Prettier };
+      const prettier = typeof loaded.resolveConfig === 'function' ? loaded : loaded.default;
+      if (prettier && typeof prettier.format === 'function') return { prettier, version: manifest.version, own: true };
     }
   } catch {
     // Not resolvable from the output directory: the bundled one is used.
