@@ -96,6 +96,16 @@ describe('printing the code tree', () => {
     });
   });
 
+  it('prints a __proto__ key as an own property, not as the prototype', () => {
+    const source = printModuleSource({ header: 'h', body: [constDecl('value', obj([prop('__proto__', str('x')), prop('a', code.num(1))]), { exported: true })] });
+    const js = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+    const exports: Record<string, unknown> = {};
+    runInNewContext(js, { exports });
+    const value = exports['value'] as object;
+    expect(Object.getOwnPropertyNames(value)).toEqual(['__proto__', 'a']);
+    expect(JSON.stringify(value)).toBe('{"__proto__":"x","a":1}');
+  });
+
   it('adds the parentheses an expression needs', () => {
     const { bin, unary, cond, awaitExpr, member, as, nonNull, arrow, id } = code;
     const source = printModuleSource({

@@ -253,8 +253,12 @@ function printObjectMember(member: A.ObjectMember, indent: string): string {
   switch (member.k) {
     case 'spread':
       return `...${printOperand(member.expr, 2, indent)}`;
-    case 'prop':
-      return member.shorthand ? member.key : `${propertyKey(member.key)}: ${printOperand(member.value, 2, indent)}`;
+    case 'prop': {
+      if (member.shorthand) return member.key;
+      // `__proto__: x` (quoted or not) sets the prototype; a computed key makes a property.
+      const key = member.key === '__proto__' ? `[${stringLiteral(member.key)}]` : propertyKey(member.key);
+      return `${key}: ${printOperand(member.value, 2, indent)}`;
+    }
     case 'method': {
       const prefix = member.kind === 'get' ? 'get ' : member.async ? 'async ' : '';
       return `${prefix}${propertyKey(member.key)}(${printParams(member.params)})${returnType(member.returnType)} ${printBlock(member.body, indent)}`;
