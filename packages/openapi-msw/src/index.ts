@@ -1,1 +1,6 @@
-export {};
+export { generateHandlers, generate, loadConfig, loadConfigs, HANDLERS_FILE } from './generate.js';
+export type { HandlerGenOptions, GeneratedFile, GenerateResult } from './generate.js';
+export { configSchema, CONFIG_KEYS, DEFAULTS } from './config.js';
+export type { MswConfig, ResolvedMswConfig } from './config.js';
+export { buildHandlersModule, planResponse, REFERENCE_DATE } from './handlers.js';
+export type { HandlerModuleOptions, ResponsePlan } from './handlers.js';

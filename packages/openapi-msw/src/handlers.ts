@@ -1,0 +1,134 @@
+import { GLOBAL_VALUE_NAMES, code as c, type ApiModel, type Code, type Operation, type SchemaNode } from '@specwright/core';
+import { MockBuilder } from './mock-values.js';
+import { compareSpecificity, routePattern } from './routes.js';
+import { HELPERS } from './runtime-helpers.js';
+
+export interface HandlerModuleOptions {
+  seed: number;
+  maxArrayItems: number;
+  depthCap: number;
+  /** Default route prefix of `createHandlers()`. */
+  baseUrl: string;
+}
+
+/**
+ * `faker.date.recent()` counts back from this date instead of from today, so that the same spec
+ * and seed give the same data on every day.
+ */
+export const REFERENCE_DATE = '2025-01-01T00:00:00.000Z';
+
+/** Statuses whose response has no body at all (MSW throws when given one). */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
+
+/** Names the module declares or imports itself; mock functions never take them. */
+const MODULE_NAMES = ['faker', 'Faker', 'base', 'en', 'http', 'HttpResponse', 'HttpHandler', 'handlers', 'createHandlers', 'seedMockData', 'DEFAULT_BASE_URL'];
+
+/** What an operation's handler answers (seed: response choice). */
+export type ResponsePlan =
+  | { kind: 'json'; status: number; schema: SchemaNode }
+  | { kind: 'json-null'; status: number }
+  | { kind: 'no-body'; status: number }
+  | { kind: 'non-json'; status: number; contentType: string };
+
+/**
+ * The first of 200, then 201, then the first 2xx with a JSON body. Without a JSON schema it answers
+ * JSON null with the first 2xx status (204 without one), a non-JSON type an empty body of that
+ * type; a null-body status (204, 205) answers no body at all.
+ */
+export function planResponse(operation: Operation): ResponsePlan {
+  const success = operation.responses.filter((r) => r.status.startsWith('2'));
+  const jsonOf = (r: (typeof success)[number]) => r.contents.find((m) => m.kind === 'json');
+  const chosen =
+    success.find((r) => r.status === '200') ?? success.find((r) => r.status === '201') ?? success.find((r) => jsonOf(r) !== undefined) ?? success[0];
+  if (!chosen) return { kind: 'no-body', status: 204 };
+  const status = /^\d+$/.test(chosen.status) ? Number(chosen.status) : 200;
+  if (NULL_BODY_STATUSES.has(status)) return { kind: 'no-body', status };
+  const media = chosen.contents[0];
+  if (media?.kind === 'json' && media.schema) return { kind: 'json', status, schema: media.schema };
+  if (media && media.kind !== 'json') return { kind: 'non-json', status, contentType: media.contentType };
+  return { kind: 'json-null', status };
+}
+
+/** The code tree of `handlers.ts`. */
+export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptions): { module: Code.Module; warnings: string[] } {
+  const mocks = new MockBuilder(model, options, [...MODULE_NAMES, ...GLOBAL_VALUE_NAMES]);
+  const operations = model.operations.filter((op) => op.responses.length > 0);
+  const ordered = [...operations].sort((a, b) => compareSpecificity(a.path, b.path));
+  const used = { json: false, response: false };
+
+  const handlerExprs = ordered.map((operation) => {
+    const route = routePattern(operation.path);
+    const url = c.template(['', route.pattern], [c.id('baseUrl')]);
+    const plan = planResponse(operation);
+    const response = responseExpr(plan, mocks);
+    used.response = true;
+    return c.call(c.path(`http.${operation.method}`), [url, c.arrow([], response)]);
+  });
+  used.json = handlerExprs.length > 0;
+
+  const body: Code.Stmt[] = [];
+  body.push(c.importFrom('@faker-js/faker', ['Faker', 'base', 'en']));
+  const mswNames: (string | Code.ImportName)[] = used.response ? ['HttpResponse', 'http'] : [];
+  mswNames.push({ name: 'HttpHandler', typeOnly: true });
+  body.push(mswNames.length === 1 ? c.importFrom('msw', ['HttpHandler'], { typeOnly: true }) : c.importFrom('msw', mswNames));
+
+  body.push(c.constDecl('faker', c.newExpr('Faker', [c.obj([c.prop('locale', c.arr([c.id('en'), c.id('base')]))])]), {
+    doc: 'A faker of its own, so that other uses of faker do not shift the mock data sequence.',
+  }));
+  body.push(c.exprStmt(c.call(c.path('faker.seed'), [c.num(options.seed)])));
+  body.push(c.exprStmt(c.call(c.path('faker.setDefaultRefDate'), [c.str(REFERENCE_DATE)])));
+  body.push(
+    c.fn('seedMockData', [c.param('seed', c.kw('number'), { default: c.num(options.seed) })], [c.exprStmt(c.call(c.path('faker.seed'), [c.id('seed')]))], {
+      exported: true,
+      returnType: c.kw('void'),
+      doc: 'Restarts the mock data sequence. Call it before each test to make the data independent of test order.',
+    }),
+  );
+
+  // Responses first: they decide which helpers and mock functions exist.
+  const declarations = mocks.declarations();
+  for (const name of mocks.helpers()) body.push(c.raw(HELPERS[name]));
+  body.push(...declarations);
+
+  if (handlerExprs.length > 0) {
+    body.push(c.constDecl('DEFAULT_BASE_URL', c.str(options.baseUrl), { doc: 'Prefix of every route unless `createHandlers` is given another.' }));
+  }
+  const handlersBody: Code.Stmt[] =
+    handlerExprs.length > 0
+      ? [c.raw("const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\\/+$/, '');"), c.ret(c.arr(handlerExprs))]
+      : [c.ret(c.arr([]))];
+  const optionsType = c.tobj([c.tprop('baseUrl', c.kw('string'), { optional: true })]);
+  body.push(
+    c.fn('createHandlers', [c.param(handlerExprs.length > 0 ? 'options' : '_options', optionsType, { default: c.obj([]) })], handlersBody, {
+      exported: true,
+      returnType: c.tarray(c.tref('HttpHandler')),
+      doc: [
+        'One request handler per operation, answering with fresh mock data on every request.',
+        '`baseUrl` prefixes every route: `*` matches any origin and path prefix; give the base URL',
+        'the client calls (`http://localhost:3000/api`) to match only that.',
+      ].join('\n'),
+    }),
+  );
+  body.push(c.constDecl('handlers', c.call(c.id('createHandlers')), { exported: true, type: c.tarray(c.tref('HttpHandler')) }));
+
+  return {
+    module: { header: 'Generated by openapi-msw. Do not edit: re-run openapi-msw to update it.', body },
+    warnings: [...new Set(mocks.warnings)],
+  };
+}
+
+function responseExpr(plan: ResponsePlan, mocks: MockBuilder): Code.Expr {
+  const init = (extra: Code.ObjectMember[] = []) => c.obj([c.prop('status', c.num(plan.status)), ...extra]);
+  switch (plan.kind) {
+    case 'json': {
+      const value = mocks.response(plan.schema);
+      return c.call(c.path('HttpResponse.json'), plan.status === 200 ? [value] : [value, init()]);
+    }
+    case 'json-null':
+      return c.call(c.path('HttpResponse.json'), plan.status === 200 ? [c.nul()] : [c.nul(), init()]);
+    case 'no-body':
+      return c.newExpr('HttpResponse', [c.nul(), init()]);
+    case 'non-json':
+      return c.newExpr('HttpResponse', [c.nul(), init([c.prop('headers', c.obj([c.prop('Content-Type', c.str(plan.contentType))]))])]);
+  }
+}

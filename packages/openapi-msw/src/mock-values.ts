@@ -1,0 +1,501 @@
+import {
+  NameScope,
+  code as c,
+  pascalCase,
+  safeIdentifier,
+  type ApiModel,
+  type ArrayNode,
+  type Code,
+  type EnumNode,
+  type IntersectionNode,
+  type NamedSchema,
+  type ObjectNode,
+  type RefNode,
+  type SchemaNode,
+  type StringNode,
+  type TupleNode,
+  type UnionNode,
+} from '@specwright/core';
+import { numberExpr } from './numbers.js';
+import { UnsupportedPattern, fitLength, lengthBounds, parsePattern } from './pattern.js';
+import { patternExpr } from './pattern-expr.js';
+import { HELPER_NAMES, type HelperName } from './runtime-helpers.js';
+
+/**
+ * Schema → an expression that builds a matching value at request time with faker (seed: value
+ * mapping table, allOf/anyOf/oneOf rules, depth counter).
+ *
+ * Depth: resolving a `ref` and resolving a union or intersection each count one level; past
+ * `depthCap` the value is cut with the comment `depth cap reached`. A `ref` back to a schema on
+ * the current path is cut with `circular ref: depth cap reached`. A cut value becomes `null` where
+ * the schema allows null; otherwise the nearest container that can do without it drops it (an
+ * optional property is left out, an array with no `minItems` is empty, a union takes its next
+ * variant), so the data stays valid for its schema. Only when nothing can give way is the
+ * comment's `null` emitted as the seed describes.
+ *
+ * Named schemas become functions (`mockPet()`), shared by every use whose result does not depend
+ * on where it is used: the value of a schema depends only on the part of the current path inside
+ * its own cycle, and on the depth only when the cap is reached inside it.
+ */
+
+export type CutReason = 'circular' | 'depth' | 'never';
+
+export type Result = { ok: true; expr: Code.Expr } | { ok: false; reason: CutReason };
+
+export interface MockOptions {
+  maxArrayItems: number;
+  depthCap: number;
+}
+
+/** One generated mock function: a named schema under one relevant path. */
+interface MockFunction {
+  key: string;
+  /** The schemas of its cycle that are being resolved around it (empty outside cycles). */
+  context: string[];
+  /** Claimed when first called, so only emitted functions take names. */
+  name?: string;
+  result: Result;
+  /** Deepest level the body reaches, counted from the level of the ref that calls it. */
+  reach: number;
+}
+
+interface Frame {
+  depth: number;
+  cap: number;
+  /** Keys of the named schemas being resolved, outermost first. */
+  path: readonly string[];
+  /** The deepest level reached so far by the current function body (for `MockFunction.reach`). */
+  deepest: { level: number };
+}
+
+const COMMENTS: Record<CutReason, string> = {
+  circular: 'circular ref: depth cap reached',
+  depth: 'depth cap reached',
+  never: 'no value is valid here',
+};
+
+/** `null` with the reason as a comment: what the seed emits at a cut. */
+export function cutNull(reason: CutReason): Code.Expr {
+  return c.commented(c.nul(), COMMENTS[reason]);
+}
+
+const ok = (expr: Code.Expr): Result => ({ ok: true, expr });
+const cut = (reason: CutReason): Result => ({ ok: false, reason });
+const faker = (method: string, args: (Code.Expr | Code.Spread)[] = []) => c.call(c.path(`faker.${method}`), args);
+const range = (min: number, max: number) => c.obj([c.prop('min', c.num(min)), c.prop('max', c.num(max))]);
+
+/** Words of the lorem list run from 1 to 14 characters: a plain word fits these bounds. */
+const WORD_LENGTH = { min: 1, max: 14 };
+
+type Generators = { [K in SchemaNode['kind']]: (node: Extract<SchemaNode, { kind: K }>, frame: Frame) => Result };
+
+export class MockBuilder {
+  private readonly schemas = new Map<string, NamedSchema>();
+  private readonly component = new Map<string, number>();
+  private readonly functions = new Map<string, MockFunction>();
+  /** Functions in the order of their first call: the order they are emitted in. */
+  private readonly called: MockFunction[] = [];
+  private readonly usedHelpers = new Set<HelperName>();
+  private readonly names: NameScope;
+  readonly warnings: string[] = [];
+
+  constructor(
+    model: ApiModel,
+    private readonly options: MockOptions,
+    reservedNames: readonly string[],
+  ) {
+    for (const schema of model.schemas) this.schemas.set(schema.key, schema);
+    this.component = stronglyConnected(model.schemas);
+    this.names = new NameScope([...reservedNames, ...HELPER_NAMES]);
+  }
+
+  /** The value of a response body: top level, depth 0, empty path. */
+  response(schema: SchemaNode): Code.Expr {
+    const result = this.gen(schema, { depth: 0, cap: this.options.depthCap, path: [], deepest: { level: 0 } });
+    return result.ok ? result.expr : cutNull(result.reason);
+  }
+
+  /** Mock functions to declare, in first-use order. */
+  declarations(): Code.Stmt[] {
+    return this.called.map((fn) => {
+      const schema = this.schemas.get(fn.key)!;
+      const inside = fn.context.map((key) => this.schemas.get(key)!.sourceName).join(' > ');
+      const doc = `Mock data for ${schema.sourceName}${inside ? `, inside ${inside}` : ''}.`;
+      return c.fn(fn.name!, [], [c.ret((fn.result as { expr: Code.Expr }).expr)], { doc });
+    });
+  }
+
+  /** Helper functions that the declarations and responses call. */
+  helpers(): HelperName[] {
+    return HELPER_NAMES.filter((name) => this.usedHelpers.has(name));
+  }
+
+  private helper(name: HelperName): string {
+    this.usedHelpers.add(name);
+    return name;
+  }
+
+  private gen(node: SchemaNode, frame: Frame): Result {
+    const result = (this.generators[node.kind] as (n: SchemaNode, f: Frame) => Result)(node, frame);
+    if (!result.ok && node.nullable) return ok(cutNull(result.reason));
+    return result;
+  }
+
+  /** One level deeper (ref, union, intersection), or undefined past the cap. */
+  private descend(frame: Frame, key?: string): Frame | undefined {
+    const depth = frame.depth + 1;
+    if (depth > frame.cap) return undefined;
+    if (depth > frame.deepest.level) frame.deepest.level = depth;
+    return { ...frame, depth, path: key === undefined ? frame.path : [...frame.path, key] };
+  }
+
+  private readonly generators: Generators = {
+    ref: (node, frame) => this.ref(node, frame),
+    object: (node, frame) => this.object(node, frame),
+    array: (node, frame) => this.array(node, frame),
+    tuple: (node, frame) => this.tuple(node, frame),
+    string: (node) => ok(this.string(node)),
+    number: (node) => ok(numberExpr(node)),
+    boolean: () => ok(faker('datatype.boolean')),
+    null: () => ok(c.nul()),
+    enum: (node) => ok(enumExpr(node)),
+    union: (node, frame) => this.union(node, frame),
+    intersection: (node, frame) => this.intersection(node, frame),
+    unknown: () => ok(c.nul()),
+    never: () => cut('never'),
+  };
+
+  private ref(node: RefNode, frame: Frame): Result {
+    if (frame.path.includes(node.key)) return cut('circular');
+    const inner = this.descend(frame, node.key);
+    if (!inner) return cut('depth');
+    const fn = this.mockFunction(node.key, frame.path);
+    if (inner.depth + fn.reach <= frame.cap) {
+      if (inner.depth + fn.reach > frame.deepest.level) frame.deepest.level = inner.depth + fn.reach;
+      if (!fn.result.ok) return fn.result;
+      return ok(c.call(c.id(this.claim(fn))));
+    }
+    // The cap is reached inside this schema at this depth: resolved in place.
+    return this.gen(this.schemas.get(node.key)!.schema, inner);
+  }
+
+  /** The shared function of a named schema under the part of `path` inside its cycle. */
+  private mockFunction(key: string, path: readonly string[]): MockFunction {
+    const component = this.component.get(key);
+    const relevant = path.filter((k) => this.component.get(k) === component);
+    const memo = JSON.stringify([key, ...relevant]);
+    let fn = this.functions.get(memo);
+    if (!fn) {
+      const frame: Frame = { depth: 0, cap: Infinity, path: [...relevant, key], deepest: { level: 0 } };
+      const result = this.gen(this.schemas.get(key)!.schema, frame);
+      fn = { key, context: relevant, result, reach: frame.deepest.level };
+      this.functions.set(memo, fn);
+    }
+    return fn;
+  }
+
+  private claim(fn: MockFunction): string {
+    if (fn.name === undefined) {
+      fn.name = this.names.claim(this.baseName(fn.key));
+      this.called.push(fn);
+    }
+    return fn.name;
+  }
+
+  private baseName(key: string): string {
+    const schema = this.schemas.get(key)!;
+    // ASCII only, like every other emitted identifier; the doc comment keeps the spec's name.
+    const ascii = pascalCase(schema.sourceName).replace(/[^A-Za-z0-9_$]/g, '');
+    return safeIdentifier(`mock${ascii || 'Schema'}`, 'mockSchema');
+  }
+
+  private object(node: ObjectNode, frame: Frame): Result {
+    const members: Code.ObjectMember[] = [];
+    let present = 0;
+    const optionalRoom = node.maxProperties === undefined ? Infinity : node.maxProperties - node.properties.filter((p) => p.required).length;
+    let optionalTaken = 0;
+    for (const property of node.properties) {
+      if (!property.required) {
+        if (optionalTaken >= optionalRoom) continue;
+        optionalTaken++;
+      }
+      const value = this.gen(property.schema, frame);
+      if (value.ok) {
+        members.push(c.prop(property.name, value.expr));
+        present++;
+      } else if (!property.required) {
+        members.push(c.prop(property.name, c.commented(c.undef(), COMMENTS[value.reason])));
+      } else return value;
+    }
+
+    const additional = node.additionalProperties;
+    const minimum = node.minProperties ?? 0;
+    if (node.properties.length === 0 && additional !== undefined && typeof additional !== 'boolean') {
+      // A map: entries under random keys.
+      const count = clampCount(this.options.maxArrayItems, node.minProperties, node.maxProperties);
+      const value = this.gen(additional, frame);
+      if (!value.ok) return minimum === 0 ? ok(c.commented(c.obj([]), COMMENTS[value.reason])) : value;
+      return ok(c.call(c.id(this.helper('mockRecord')), [c.num(count), c.arrow([], value.expr)]));
+    }
+    if (present < minimum && additional !== false) {
+      // More entries than declared properties are required: extra ones under random keys.
+      const value = additional === undefined || additional === true ? ok(faker('lorem.word')) : this.gen(additional, frame);
+      if (!value.ok) return value;
+      members.unshift(c.spread(c.call(c.id(this.helper('mockRecord')), [c.num(minimum - present), c.arrow([], value.expr)])));
+    }
+    return ok(c.obj(members));
+  }
+
+  private array(node: ArrayNode, frame: Frame): Result {
+    let count = clampCount(this.options.maxArrayItems, node.minItems, node.maxItems);
+    const item = this.gen(node.items, frame);
+    if (!item.ok) return (node.minItems ?? 0) === 0 ? ok(c.commented(c.arr([]), COMMENTS[item.reason])) : item;
+    const make = c.arrow([], item.expr);
+    if (node.uniqueItems) {
+      const distinct = distinctValues(node.items, this.schemas);
+      if (distinct !== undefined) count = Math.min(count, Math.max(distinct, node.minItems ?? 0));
+      return ok(c.call(c.id(this.helper('mockUnique')), [c.num(count), make]));
+    }
+    return ok(c.call(c.path('Array.from'), [c.obj([c.prop('length', c.num(count))]), make]));
+  }
+
+  private tuple(node: TupleNode, frame: Frame): Result {
+    const items: Code.Expr[] = [];
+    for (const item of node.items) {
+      const value = this.gen(item, frame);
+      if (!value.ok) return value;
+      items.push(value.expr);
+    }
+    const missing = (node.minItems ?? 0) - items.length;
+    if (missing > 0 && node.rest !== false) {
+      const value = this.gen(node.rest, frame);
+      if (!value.ok) return value;
+      for (let i = 0; i < missing; i++) items.push(value.expr);
+    }
+    return ok(c.arr(items));
+  }
+
+  private string(node: StringNode): Code.Expr {
+    if (node.pattern !== undefined) {
+      const patterned = this.patternString(node);
+      if (patterned) return patterned;
+    }
+    const formatted = node.format === undefined ? undefined : FORMATS.get(node.format.toLowerCase());
+    if (formatted) return formatted();
+    const { minLength, maxLength } = node;
+    if ((minLength ?? 0) <= WORD_LENGTH.min && (maxLength ?? Infinity) >= WORD_LENGTH.max) return faker('lorem.word');
+    const args = [c.num(minLength ?? 0)];
+    if (maxLength !== undefined) args.push(c.num(maxLength));
+    return c.call(c.id(this.helper('mockText')), args);
+  }
+
+  private patternString(node: StringNode): Code.Expr | undefined {
+    let tree;
+    try {
+      tree = parsePattern(node.pattern!, node.patternFlags === 'u');
+    } catch (error) {
+      if (!(error instanceof UnsupportedPattern)) throw error;
+      this.warnings.push(`pattern ${JSON.stringify(node.pattern)} is not supported for mock data (${error.message}); mock strings may not match it`);
+      return undefined;
+    }
+    const fitted = fitLength(tree, node.minLength, node.maxLength);
+    const expr = patternExpr(fitted, { repeat: () => this.helper('mockRepeat') });
+    const bounds = lengthBounds(fitted);
+    const tooShort = node.minLength !== undefined && bounds.min < node.minLength;
+    const tooLong = node.maxLength !== undefined && bounds.max > node.maxLength;
+    if (!tooShort && !tooLong) return expr;
+    const args: Code.Expr[] = [c.arrow([], expr), c.num(node.minLength ?? 0)];
+    if (node.maxLength !== undefined) args.push(c.num(node.maxLength));
+    return c.call(c.id(this.helper('mockFit')), args);
+  }
+
+  private union(node: UnionNode, frame: Frame): Result {
+    const inner = this.descend(frame);
+    if (!inner) return cut('depth');
+    // Seed: the first member that is not a $ref, else the first $ref; the others stand by for
+    // when that one cannot be generated here.
+    const order = [...node.variants.keys()].sort((a, b) => Number(node.variants[a]!.kind === 'ref') - Number(node.variants[b]!.kind === 'ref') || a - b);
+    let first: Result | undefined;
+    for (const index of order) {
+      const variant = node.variants[index]!;
+      const value = this.gen(variant, inner);
+      if (value.ok) {
+        const tag = node.discriminator?.values[index]?.[0];
+        if (tag === undefined || !this.isObjectLike(variant)) return value;
+        return ok(c.obj([c.spread(value.expr), c.prop(node.discriminator!.propertyName, c.str(tag))]));
+      }
+      first ??= value;
+    }
+    return first!;
+  }
+
+  private intersection(node: IntersectionNode, frame: Frame): Result {
+    const inner = this.descend(frame);
+    if (!inner) return cut('depth');
+    const values: Code.Expr[] = [];
+    for (const member of node.members) {
+      const value = this.gen(member, inner);
+      if (!value.ok) return value;
+      values.push(value.expr);
+    }
+    // A constant or an enum says the most; objects merge; otherwise the first member stands.
+    const enumIndex = node.members.findIndex((m) => this.resolve(m)?.kind === 'enum');
+    if (enumIndex >= 0) return ok(values[enumIndex]!);
+    if (node.members.every((m) => this.isObjectLike(m))) return ok(c.obj(values.map((v) => c.spread(v))));
+    return ok(values[0]!);
+  }
+
+  /** The node behind refs (undefined for a ref cycle). */
+  private resolve(node: SchemaNode): SchemaNode | undefined {
+    let current = node;
+    for (let hops = 0; current.kind === 'ref'; hops++) {
+      if (hops > 64) return undefined;
+      current = this.schemas.get(current.key)!.schema;
+    }
+    return current;
+  }
+
+  private isObjectLike(node: SchemaNode, seen = new Set<SchemaNode>()): boolean {
+    const resolved = this.resolve(node);
+    if (!resolved || seen.has(resolved)) return false;
+    seen.add(resolved);
+    switch (resolved.kind) {
+      case 'object':
+        return true;
+      case 'union':
+        return resolved.variants.every((v) => this.isObjectLike(v, seen));
+      case 'intersection':
+        return resolved.members.every((m) => this.isObjectLike(m, seen));
+      default:
+        return false;
+    }
+  }
+}
+
+/** `max_array_items` raised to the minimum, capped by the maximum. */
+function clampCount(preferred: number, minimum: number | undefined, maximum: number | undefined): number {
+  let count = Math.max(preferred, minimum ?? 0);
+  if (maximum !== undefined) count = Math.min(count, maximum);
+  return count;
+}
+
+function enumExpr(node: EnumNode): Code.Expr {
+  if (node.isConst) return c.json(node.values[0]);
+  return faker('helpers.arrayElement', [c.arr(node.values.map((v) => c.json(v)))]);
+}
+
+/** How many different values a schema has, when that is small and known. */
+function distinctValues(node: SchemaNode, schemas: Map<string, NamedSchema>): number | undefined {
+  const resolved = node.kind === 'ref' ? schemas.get(node.key)?.schema : node;
+  if (resolved?.kind === 'enum') return resolved.values.length;
+  if (resolved?.kind === 'boolean') return 2;
+  return undefined;
+}
+
+/** String formats: the seed's table, then formats a validating client may check. */
+const FORMATS = new Map<string, () => Code.Expr>(Object.entries({
+  email: () => faker('internet.email'),
+  uuid: () => faker('string.uuid'),
+  'date-time': () => c.dot(faker('date.recent'), 'toISOString'),
+  date: () => c.dot(c.dot(faker('date.recent'), 'toISOString'), 'slice', [c.num(0), c.num(10)]),
+  uri: () => faker('internet.url'),
+  url: () => faker('internet.url'),
+  // Beyond the seed's table: values that pass the format checks of validators such as zod.
+  'uri-reference': () => faker('internet.url'),
+  iri: () => faker('internet.url'),
+  'iri-reference': () => faker('internet.url'),
+  time: () => c.dot(c.dot(faker('date.recent'), 'toISOString'), 'slice', [c.num(11), c.num(19)]),
+  ipv4: () => faker('internet.ipv4'),
+  ipv6: () => faker('internet.ipv6'),
+  hostname: () => faker('internet.domainName'),
+  'idn-hostname': () => faker('internet.domainName'),
+  'idn-email': () => faker('internet.email'),
+  byte: () => faker('string.alphanumeric', [c.num(8)]),
+  duration: () => c.template(['PT', 'M'], [faker('number.int', [range(1, 59)])]),
+}));
+
+/** Tarjan's strongly connected components of the ref graph: key → component number. */
+function stronglyConnected(schemas: readonly NamedSchema[]): Map<string, number> {
+  const edges = new Map<string, string[]>();
+  for (const schema of schemas) edges.set(schema.key, refsOf(schema.schema));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const component = new Map<string, number>();
+  let counter = 0;
+  let components = 0;
+
+  // Iterative, so that a long chain of refs cannot overflow the call stack.
+  for (const root of edges.keys()) {
+    if (index.has(root)) continue;
+    const work: { key: string; next: number }[] = [{ key: root, next: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const top = work[work.length - 1]!;
+      const targets = edges.get(top.key) ?? [];
+      if (top.next < targets.length) {
+        const target = targets[top.next++]!;
+        if (!edges.has(target)) continue;
+        if (!index.has(target)) {
+          index.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ key: target, next: 0 });
+        } else if (onStack.has(target)) low.set(top.key, Math.min(low.get(top.key)!, index.get(target)!));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.key, Math.min(low.get(parent.key)!, low.get(top.key)!));
+      if (low.get(top.key) === index.get(top.key)) {
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.set(member, components);
+        } while (member !== top.key);
+        components++;
+      }
+    }
+  }
+  return component;
+}
+
+/** Keys of the named schemas a node refers to, anywhere inside it. */
+function refsOf(node: SchemaNode): string[] {
+  const out = new Set<string>();
+  const visit = (n: SchemaNode): void => {
+    switch (n.kind) {
+      case 'ref':
+        out.add(n.key);
+        return;
+      case 'object':
+        for (const p of n.properties) visit(p.schema);
+        if (typeof n.additionalProperties === 'object') visit(n.additionalProperties);
+        return;
+      case 'array':
+        visit(n.items);
+        return;
+      case 'tuple':
+        n.items.forEach(visit);
+        if (n.rest !== false) visit(n.rest);
+        return;
+      case 'union':
+        n.variants.forEach(visit);
+        return;
+      case 'intersection':
+        n.members.forEach(visit);
+        return;
+      default:
+        return;
+    }
+  };
+  visit(node);
+  return [...out];
+}
+

@@ -1,0 +1,54 @@
+/**
+ * Fixed helper functions that `handlers.ts` contains when its mock data needs them. They hold no
+ * spec text (DECISIONS: raw statements are hand-written code only).
+ */
+export const HELPERS = {
+  mockText: `
+/** A lorem word, lengthened with more words or cut to fit a length range. */
+function mockText(minLength: number, maxLength?: number): string {
+  let text = faker.lorem.word();
+  while (text.length < minLength) text += faker.lorem.word();
+  return maxLength === undefined ? text : text.slice(0, maxLength);
+}`,
+  mockRepeat: `
+/** \`make()\` repeated between \`min\` and \`max\` times, joined. */
+function mockRepeat(min: number, max: number, make: () => string): string {
+  return Array.from({ length: faker.number.int({ min, max }) }, () => make()).join('');
+}`,
+  mockFit: `
+/** The first of a few tries whose length is in range (the last try when none is). */
+function mockFit(make: () => string, minLength: number, maxLength?: number): string {
+  let text = make();
+  for (let attempt = 0; attempt < 50 && (text.length < minLength || (maxLength !== undefined && text.length > maxLength)); attempt++) {
+    text = make();
+  }
+  return text;
+}`,
+  mockRecord: `
+/** An object with \`count\` entries under distinct random words. */
+function mockRecord<T>(count: number, make: () => T): Record<string, T> {
+  const record: Record<string, T> = {};
+  for (let attempt = 0; Object.keys(record).length < count && attempt < count * 20 + 20; attempt++) {
+    record[faker.lorem.word()] = make();
+  }
+  return record;
+}`,
+  mockUnique: `
+/** \`count\` items that differ from each other (compared as JSON). */
+function mockUnique<T>(count: number, make: () => T): T[] {
+  const seen = new Set<string>();
+  const items: T[] = [];
+  for (let attempt = 0; items.length < count && attempt < count * 20 + 20; attempt++) {
+    const item = make();
+    const key = JSON.stringify(item);
+    if (!seen.has(key)) {
+      seen.add(key);
+      items.push(item);
+    }
+  }
+  return items;
+}`,
+} as const;
+
+export type HelperName = keyof typeof HELPERS;
+export const HELPER_NAMES = Object.keys(HELPERS) as HelperName[];

@@ -1,0 +1,176 @@
+import { fixture } from '@specwright/testing';
+import { describe, expect, it } from 'vitest';
+import { BASE, call, generateInto, getJson, importHandlers, openapi, serve, withServer } from './support.js';
+
+const petstore = fixture('petstore-3.1.yaml');
+
+describe('handlers: one per operation (seed points 1 and 3)', () => {
+  it('exports a handler per get/post/put/patch/delete operation, {x} written :x, no operation id needed', async () => {
+    const { module } = await serve(petstore);
+    const routes = module.handlers.map((h) => `${h.info.method} ${String(h.info.path)}`);
+    expect(routes.sort()).toEqual(
+      [
+        'GET */pets',
+        'POST */pets',
+        'GET */pets/:petId',
+        'PUT */pets/:petId',
+        'PATCH */pets/:petId',
+        'DELETE */pets/:petId',
+        'POST */pets/:petId/photos',
+        'GET */stores/:storeId/pets/:petId',
+        'GET */api/v1/owners/:ownerId',
+        'GET */search',
+        'GET */health',
+      ].sort(),
+    );
+  });
+
+  it('skips operations without responses', async () => {
+    const spec = openapi({
+      '/a': { get: { responses: {} }, post: { responses: { '201': { description: 'created' } } } },
+      '/b': { ...getJson({ type: 'string' }), head: { responses: { '200': { description: 'ok' } } } },
+    });
+    const { module } = await serve(spec);
+    expect(module.handlers.map((h) => `${h.info.method} ${String(h.info.path)}`)).toEqual(['POST */a', 'GET */b']);
+  });
+
+  it('answers every path parameter, whatever the base URL, and prefers the route written for a path', async () => {
+    const { module } = await serve(petstore);
+    await withServer(module.handlers, async () => {
+      for (const url of [`${BASE}/pets/12`, 'https://petstore.example.com/v1/pets/12', 'http://localhost/pets/12']) {
+        const answer = await call(url);
+        expect(answer.status).toBe(200);
+        expect(answer.json).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
+      }
+      // `*/pets/:petId` would also match this URL; the longer route answers it.
+      const store = await call(`${BASE}/stores/s1/pets/7`);
+      expect(store.status).toBe(200);
+      const owner = await call(`${BASE}/api/v1/owners/0b6c7e38-6f77-4b1c-9b8a-3f1f5c0d9c11`);
+      expect(owner.json).toMatchObject({ id: expect.any(String), email: expect.stringContaining('@') });
+      expect(owner.json).not.toHaveProperty('password');
+    });
+  });
+
+  it('matches a parameter whose name is not an identifier, and literal text fetch percent-encodes', async () => {
+    const spec = openapi({
+      '/items/{item-id}/v{version}.json': getJson({ type: 'boolean' }),
+      '/ünï/{a.b}:cancel': { post: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'integer' } } } } } } },
+      '/odd/(x)+y': getJson({ type: 'null' }),
+      '/files/{id}_raw': getJson({ type: 'integer' }),
+    });
+    const { module } = await serve(spec);
+    const paths = module.handlers.map((h) => String(h.info.path));
+    expect(paths).toContain('*/items/:item_id/v:version.json');
+    expect(paths).toContain('*/files/{:id}_raw');
+    await withServer(module.handlers, async () => {
+      expect((await call(`${BASE}/items/x-1/v2.json`)).json).toEqual(expect.any(Boolean));
+      expect((await call(`${BASE}/ünï/some.name:cancel`, 'POST')).json).toEqual(expect.any(Number));
+      expect((await call(`${BASE}/odd/(x)+y`)).text).toBe('null');
+      expect((await call(`${BASE}/files/abc_raw`)).json).toEqual(expect.any(Number));
+    });
+  });
+
+  it('takes a base URL: createHandlers({ baseUrl }) answers only under it', async () => {
+    const { module } = await serve(petstore);
+    const scoped = module.createHandlers({ baseUrl: `${BASE}/` });
+    expect(String(scoped[0]!.info.path)).toMatch(/^http:\/\/localhost:3000\/api\//);
+    await withServer(scoped, async () => {
+      expect((await call(`${BASE}/pets`)).status).toBe(200);
+      await expect(fetch('http://elsewhere.test/pets')).rejects.toThrow();
+    });
+    const { module: configured } = await serve(petstore, { baseUrl: 'https://petstore.example.com/v1' });
+    expect(configured.handlers.every((h) => String(h.info.path).startsWith('https://petstore.example.com/v1/'))).toBe(true);
+  });
+});
+
+describe('response choice (seed points 4 and 5)', () => {
+  const json = (schema: unknown) => ({ 'application/json': { schema } });
+  const spec = openapi({
+    '/two-hundred': { get: { responses: { '201': { description: 'c', content: json({ const: 'created' }) }, '200': { description: 'o', content: json({ const: 'ok' }) } } } },
+    '/created': { post: { responses: { '202': { description: 'a', content: json({ const: 'accepted' }) }, '201': { description: 'c', content: json({ const: 'created' }) } } } },
+    '/first-json': { put: { responses: { '202': { description: 'a' }, '203': { description: 'n', content: json({ const: 'json' }) } } } },
+    '/no-schema': { patch: { responses: { '202': { description: 'accepted' }, '400': { description: 'bad', content: json({ type: 'string' }) } } } },
+    '/json-without-schema': { get: { responses: { '200': { description: 'ok', content: { 'application/json': {} } } } } },
+    '/only-errors': { delete: { responses: { default: { description: 'error', content: json({ type: 'string' }) } } } },
+    '/deleted': { delete: { responses: { '204': { description: 'gone' } } } },
+    '/reset': { post: { responses: { '205': { description: 'reset', content: json({ type: 'string' }) } } } },
+    '/text': { get: { responses: { '200': { description: 'text', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
+    '/csv': { post: { responses: { '201': { description: 'csv', content: { 'text/csv': { schema: { type: 'string' } } } } } } },
+    '/range': { get: { responses: { '2XX': { description: 'any success', content: json({ const: 'ranged' }) } } } },
+  });
+
+  it('writes 200 without a status argument and other statuses with one', async () => {
+    const { content } = await generateInto(spec);
+    expect(content).toContain('http.get(`${baseUrl}/two-hundred`, () => HttpResponse.json("ok"))');
+    expect(content).toContain('HttpResponse.json("created", { status: 201 })');
+    expect(content).toContain('new HttpResponse(null, { status: 204 })');
+  });
+
+  it.each([
+    ['GET', '/two-hundred', 200, 'application/json', '"ok"'],
+    ['POST', '/created', 201, 'application/json', '"created"'],
+    ['PUT', '/first-json', 203, 'application/json', '"json"'],
+    ['PATCH', '/no-schema', 202, 'application/json', 'null'],
+    ['GET', '/json-without-schema', 200, 'application/json', 'null'],
+    ['DELETE', '/only-errors', 204, null, ''],
+    ['DELETE', '/deleted', 204, null, ''],
+    ['POST', '/reset', 205, null, ''],
+    ['GET', '/text', 200, 'text/plain', ''],
+    ['POST', '/csv', 201, 'text/csv', ''],
+    ['GET', '/range', 200, 'application/json', '"ranged"'],
+  ])('%s %s answers %i %s %j', async (method, path, status, contentType, text) => {
+    const { module } = await serve(spec);
+    await withServer(module.handlers, async () => {
+      const answer = await call(`${BASE}${path}`, method);
+      expect(answer.status).toBe(status);
+      expect(answer.text).toBe(text);
+      if (contentType === null) expect(answer.contentType).toBeNull();
+      else expect(answer.contentType).toContain(contentType);
+    });
+  });
+});
+
+describe('the seed (seed point 2)', () => {
+  it('writes the seed call at the top, before any mock function or handler', async () => {
+    const { content } = await generateInto(petstore, { seed: 1234 });
+    const seedAt = content.indexOf('faker.seed(1234);');
+    expect(seedAt).toBeGreaterThan(0);
+    expect(seedAt).toBeLessThan(content.indexOf('function mock'));
+    expect(content.slice(0, seedAt)).not.toContain('faker.lorem');
+    expect((await generateInto(petstore)).content).toContain('faker.seed(42);');
+  });
+
+  it('gives the same file for the same spec and seed, and another for another seed', async () => {
+    const first = await generateInto(petstore, { seed: 5 });
+    const second = await generateInto(petstore, { seed: 5 });
+    expect(second.content).toBe(first.content);
+    const other = await generateInto(petstore, { seed: 6 });
+    expect(other.content).not.toBe(first.content);
+    expect(other.content.replace('faker.seed(6)', 'faker.seed(5)').replace('seed: number = 6', 'seed: number = 5')).toBe(first.content);
+  });
+
+  const sequence = async (file: string) => {
+    const module = await importHandlers(file);
+    return withServer(module.handlers, async () => {
+      const out: unknown[] = [];
+      for (const path of ['/pets', '/pets/1', '/search?q=x', '/pets', '/api/v1/owners/x']) out.push((await call(`${BASE}${path}`)).json);
+      return { out, module };
+    });
+  };
+
+  it('gives the same data sequence for the same seed, fresh data on each request, and seedMockData restarts it', async () => {
+    const a = await sequence((await generateInto(petstore, { seed: 9 })).file);
+    const b = await sequence((await generateInto(petstore, { seed: 9 })).file);
+    expect(b.out).toEqual(a.out);
+    expect(a.out[3]).not.toEqual(a.out[0]);
+    const c = await sequence((await generateInto(petstore, { seed: 10 })).file);
+    expect(c.out).not.toEqual(a.out);
+
+    a.module.seedMockData();
+    const again = await withServer(a.module.handlers, async () => (await call(`${BASE}/pets`)).json);
+    expect(again).toEqual(a.out[0]);
+    a.module.seedMockData(10);
+    const other = await withServer(a.module.handlers, async () => (await call(`${BASE}/pets`)).json);
+    expect(other).toEqual(c.out[0]);
+  });
+});

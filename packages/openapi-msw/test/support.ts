@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { loadSpecFile } from '@specwright/core';
+import { tempProject, type TempProject } from '@specwright/testing';
+import type { HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { generateHandlers, type HandlerGenOptions } from '../src/index.js';
+
+/** What a generated `handlers.ts` exports. */
+export interface HandlersModule {
+  handlers: HttpHandler[];
+  createHandlers(options?: { baseUrl?: string }): HttpHandler[];
+  seedMockData(seed?: number): void;
+}
+
+export interface Generated {
+  project: TempProject;
+  file: string;
+  content: string;
+}
+
+/** A minimal OpenAPI 3.1 document around some paths and component schemas. */
+export function openapi(paths: Record<string, unknown>, schemas: Record<string, unknown> = {}): Record<string, unknown> {
+  return { openapi: '3.1.0', info: { title: 'test', version: '1.0.0' }, paths, components: { schemas } };
+}
+
+/** `GET <path>` answering 200 with a JSON body of `schema`. */
+export function getJson(schema: unknown): Record<string, unknown> {
+  return { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema } } } } } };
+}
+
+/**
+ * Writes `handlers.ts` for a spec (a file path or a parsed document) into a fresh temp project,
+ * formatted with prettier's defaults, or with `prettier`'s config when given one.
+ */
+export async function generateInto(spec: string | object, options: HandlerGenOptions = {}, prettier: object | false = false): Promise<Generated> {
+  const document = typeof spec === 'string' ? (await loadSpecFile(spec)).document : spec;
+  const project = tempProject('msw', { prettier });
+  const { filename, content } = await generateHandlers(document, { outputDir: project.dir, ...options });
+  const file = project.write(filename, content);
+  return { project, file, content };
+}
+
+/** Imports a generated `handlers.ts` (each file is a fresh module: its own faker and seed). */
+export async function importHandlers(file: string): Promise<HandlersModule> {
+  return (await import(pathToFileURL(file).href)) as HandlersModule;
+}
+
+/** Runs `fn` with the handlers installed in an MSW node server; unhandled requests fail. */
+export async function withServer<T>(handlers: HttpHandler[], fn: () => Promise<T>): Promise<T> {
+  const server = setupServer(...handlers);
+  server.listen({ onUnhandledRequest: 'error' });
+  try {
+    return await fn();
+  } finally {
+    server.close();
+  }
+}
+
+export interface Answer {
+  status: number;
+  contentType: string | null;
+  text: string;
+  /** The parsed body when it is JSON, else undefined. */
+  json: unknown;
+}
+
+export async function call(url: string, method = 'GET'): Promise<Answer> {
+  const response = await fetch(url, { method });
+  const text = await response.text();
+  const contentType = response.headers.get('content-type');
+  return { status: response.status, contentType, text, json: contentType?.includes('json') && text !== '' ? JSON.parse(text) : undefined };
+}
+
+/** Generates, imports and serves a spec; `fetchJson(path)` answers the parsed body of a GET. */
+export async function serve(spec: string | object, options: HandlerGenOptions = {}) {
+  const generated = await generateInto(spec, options);
+  const module = await importHandlers(generated.file);
+  return { ...generated, module };
+}
+
+export function read(file: string): string {
+  return readFileSync(file, 'utf8');
+}
+
+export const BASE = 'http://localhost:3000/api';
