@@ -1,1 +1,15 @@
-export {};
+export { command } from './command.js';
+export { configSchema, configSpec, CONFIG_KEYS, FRAMEWORKS } from './config.js';
+export type { Framework, ServerConfig, ServerConfigInput } from './config.js';
+export { generate, generateModules, inputSchemaWarnings, COMMAND, HEADER, SERVICE_FILE, ROUTER_FILE } from './generate.js';
+export type { GeneratedModules, ServerOptions } from './generate.js';
+export { buildServiceModule, SERVICE_INTERFACE } from './service.js';
+export { buildHonoRouter } from './hono.js';
+export { buildExpressRouter } from './express.js';
+export { buildFastifyRouter } from './fastify.js';
+export { planOperations, planOperation, successStatus, queryField } from './plan.js';
+export type { OperationPlan, QueryFieldPlan, RequestBodyPlan, ResponsePlan, BodyKind, QueryValueType } from './plan.js';
+export { parsePath, routePath } from './route-path.js';
+export type { PathPart, ParamAccess, RoutePath, RouterFramework } from './route-path.js';
+export { importSpecifier, SCHEMA_TYPES_FILE } from './imports.js';
+export { DEFAULT_BODY_LIMIT } from './runtime.js';

@@ -1,0 +1,13 @@
+import { version, type CommandDefinition } from '@specwright/core';
+import { CONFIG_HELP, configSpec, type ServerConfig } from './config.js';
+import { COMMAND, generate } from './generate.js';
+
+/** The `openapi-server` command, run by the core's harness. */
+export const command: CommandDefinition<ServerConfig> = {
+  name: COMMAND,
+  version,
+  summary: 'writes service.ts (the service interface) and router.ts (hono, express or fastify) beside the openapi-zod-ts output',
+  configHelp: CONFIG_HELP,
+  config: configSpec,
+  generate,
+};

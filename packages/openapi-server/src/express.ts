@@ -1,0 +1,165 @@
+import { code, type ApiModel, type Code } from '@specwright/core';
+import type { OperationPlan } from './plan.js';
+import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
+
+const req = code.id('req');
+const res = code.id('res');
+
+/** `res.status(n).json(payload); return;` */
+function reply(status: number, payload: Code.Expr): Code.Stmt[] {
+  return [code.exprStmt(code.dot(code.dot(res, 'status', [code.num(status)]), 'json', [payload])), code.ret()];
+}
+
+function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
+  const route = b.routePath(plan);
+  const body: Code.Stmt[] = [];
+  const args: Code.Expr[] = [];
+  if (route.routeNames.length > 0) {
+    body.push(code.constDecl('params', code.as(code.member(req, 'params'), b.paramsType(route))));
+    args.push(...b.pathArgs(route, code.id('params')));
+  }
+  // The context comes first: authorization runs before the body is read (DECISIONS).
+  if (b.contextType) body.push(code.constDecl('context', code.awaitExpr(code.dot(code.id('options'), 'createContext', [req, b.routeInfo(plan)]))));
+
+  const query = b.parseQuery(plan, code.member(req, 'url'));
+  if (query) {
+    b.use('errorBody', 'toIssues');
+    body.push(code.constDecl('query', query));
+    const issues = code.call('toIssues', [code.member(code.member(code.id('query'), 'error'), 'issues')]);
+    body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), reply(400, code.call('errorBody', [code.num(400), code.str('Invalid query parameters'), issues]))));
+  }
+
+  let bodyArg: Code.Expr | undefined;
+  if (plan.body) {
+    b.use('expressMiddleware', 'bodyLimit');
+    const parser = plan.body.kind === 'json' ? 'parseJson' : plan.body.kind === 'text' ? 'parseText' : 'parseBytes';
+    body.push(code.exprStmt(code.awaitExpr(code.call('runMiddleware', [code.id(parser), req, res]))));
+    const value = code.member(req, 'body');
+    if (plan.body.kind === 'json') {
+      b.use('expressBody');
+      body.push(code.ifStmt(code.not(code.call('checkJsonBody', [req, res])), [code.ret()]));
+      const schema = b.inputSchemaFor(plan);
+      if (schema) {
+        b.use('toIssues');
+        body.push(code.constDecl('input', code.dot(schema, 'safeParse', [value])));
+        const issues = code.call('toIssues', [code.member(code.member(code.id('input'), 'error'), 'issues')]);
+        body.push(code.ifStmt(code.not(code.member(code.id('input'), 'success')), reply(422, code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]))));
+        bodyArg = code.member(code.id('input'), 'data');
+      } else {
+        if (plan.body.required) {
+          b.use('errorBody');
+          body.push(code.ifStmt(code.bin(value, '===', code.undef()), reply(400, code.call('errorBody', [code.num(400), code.str('Request body is required')]))));
+        }
+        const type = b.bodyTypeFor(plan);
+        bodyArg = code.as(value, plan.body.required ? type : code.union([type, code.kw('undefined')]));
+      }
+    } else if (plan.body.kind === 'text') {
+      bodyArg = code.cond(code.bin(code.unary('typeof', value), '===', code.str('string')), value, code.str(''));
+    } else {
+      bodyArg = code.cond(code.bin(value, 'instanceof', code.id('Uint8Array')), value, code.newExpr('Uint8Array', [code.num(0)]));
+    }
+  }
+  if (bodyArg) args.push(bodyArg);
+  if (query) args.push(code.member(code.id('query'), 'data'));
+  if (b.contextType) args.push(code.id('context'));
+
+  const call = code.awaitExpr(code.dot(code.id('service'), plan.fn, args));
+  const response = plan.response;
+  const status = code.dot(res, 'status', [code.num(response.status)]);
+  if (response.kind === 'none') {
+    body.push(code.exprStmt(call));
+    body.push(code.exprStmt(code.dot(status, 'end')));
+  } else {
+    body.push(code.constDecl('result', call));
+    const result = code.id('result');
+    if (response.kind === 'json') body.push(code.exprStmt(code.dot(status, 'json', [result])));
+    else {
+      const fallback = response.kind === 'text' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+      const typed = code.dot(status, 'type', [code.str(safeContentType(response.contentType, fallback))]);
+      const payload =
+        response.kind === 'text'
+          ? result
+          : code.dot(code.id('Buffer'), 'from', [code.member(result, 'buffer'), code.member(result, 'byteOffset'), code.member(result, 'byteLength')]);
+      body.push(code.exprStmt(code.dot(typed, 'send', [payload])));
+    }
+  }
+  const usesRequest = route.routeNames.length > 0 || b.contextType !== undefined || query !== undefined || plan.body !== undefined;
+  const params = [code.param(usesRequest ? 'req' : '_req', code.tref('Request')), code.param('res', code.tref('Response'))];
+  return code.arrow(params, body, { async: true, returnType: code.tref('Promise', [code.kw('void')]) });
+}
+
+/** A body parser of express, created once per router. */
+function parserDecl(name: string, kind: 'json' | 'text' | 'raw'): Code.Stmt {
+  // The request parameter is typed by express's options (node's IncomingMessage).
+  const type = kind === 'json' ? code.arrow([code.param('request')], code.call('isJsonType', [code.index(code.member(code.id('request'), 'headers'), code.str('content-type'))])) : code.arrow([], code.bool(true));
+  const props = [code.prop('limit', code.id('bodyLimit')), code.prop('type', type)];
+  if (kind === 'json') props.splice(1, 0, code.prop('strict', code.bool(false)));
+  return code.constDecl(name, code.dot(code.id('express'), kind, [code.obj(props)]));
+}
+
+/** `router.ts` for express 5: `createRouter(service)` returns a Router to mount under any prefix. */
+export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], options: RouterModuleOptions): Code.Module {
+  const b = new RouterBuilder('express', model, plans, options, ['express', 'NextFunction', 'Request', 'Response', 'Router']);
+  b.use('expressErrors');
+  const registrations = b
+    .registrationOrder()
+    .map((plan) => code.exprStmt(code.dot(code.id('router'), plan.op.method, [code.str(b.routePath(plan).pattern), handler(b, plan)])));
+  const ctx = b.contextType;
+  const kinds = new Set(plans.map((p) => p.body?.kind));
+
+  const optionsMembers: Code.TMember[] = [];
+  if (ctx) {
+    const returns = code.union([code.tref(ctx), code.tref('Promise', [code.tref(ctx)])]);
+    const signature = code.tfn([code.param('req', code.tref('Request')), code.param('route', code.tref('RouteInfo'))], returns);
+    optionsMembers.push(code.tprop('createContext', signature, { doc: 'Builds the context of each request before its body is read; throw `HttpError` to refuse the request.' }));
+    b.use('routeInfo');
+  }
+  optionsMembers.push(code.tprop('bodyLimit', code.kw('number'), { optional: true, doc: 'Largest request body in bytes that the router parses itself; larger ones get 413.\n@default 1048576' }));
+  optionsMembers.push(
+    code.tprop('onError', code.tfn([code.param('error', code.kw('unknown')), code.param('req', code.tref('Request'))], code.kw('void')), {
+      optional: true,
+      doc: 'Called with every error the router answers with 500 (the response never carries it).\n@default console.error',
+    }),
+  );
+  const optionsType = ctx ? code.tref('RouterOptions', [code.tref(ctx)]) : code.tref('RouterOptions');
+  const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
+
+  const fnBody: Code.Stmt[] = [];
+  if (b.snippets.has('bodyLimit')) fnBody.push(code.constDecl('bodyLimit', code.bin(code.member(code.id('options'), 'bodyLimit'), '??', code.id('DEFAULT_BODY_LIMIT'))));
+  if (kinds.has('json')) fnBody.push(parserDecl('parseJson', 'json'));
+  if (kinds.has('text')) fnBody.push(parserDecl('parseText', 'text'));
+  if (kinds.has('bytes')) fnBody.push(parserDecl('parseBytes', 'raw'));
+  fnBody.push(code.constDecl('router', code.dot(code.id('express'), 'Router', [code.obj([code.prop('caseSensitive', code.bool(true)), code.prop('strict', code.bool(true))])])));
+  fnBody.push(...registrations);
+  const errorHandler = code.arrow(
+    [code.param('error', code.kw('unknown')), code.param('req', code.tref('Request')), code.param('res', code.tref('Response')), code.param('next', code.tref('NextFunction'))],
+    [
+      code.ifStmt(code.member(res, 'headersSent'), [code.exprStmt(code.call('next', [code.id('error')])), code.ret()]),
+      code.constDecl('body', code.call('errorResponse', [code.id('error')])),
+      code.ifStmt(code.bin(code.member(code.id('body'), 'statusCode'), '>=', code.num(500)), [
+        code.exprStmt(code.call(code.bin(code.member(code.id('options'), 'onError'), '??', code.arrow([code.param('failure', code.kw('unknown'))], code.dot(code.id('console'), 'error', [code.id('failure')]))), [code.id('error'), req])),
+      ]),
+      code.exprStmt(code.dot(code.dot(res, 'status', [code.member(code.id('body'), 'statusCode')]), 'json', [code.id('body')])),
+    ],
+  );
+  fnBody.push(code.exprStmt(code.dot(code.id('router'), 'use', [errorHandler])));
+  fnBody.push(code.ret(code.id('router')));
+  const params = [code.param('service', b.serviceType()), ctx ? code.param('options', optionsType) : code.param('options', optionsType, { default: code.obj([]) })];
+  const createRouter = code.fn('createRouter', params, fnBody, {
+    exported: true,
+    returnType: code.tref('Router'),
+    doc: [
+      'An express Router serving every operation of the spec with `service`; mount it under any prefix',
+      "(`app.use('/api', createRouter(service))`). It parses JSON bodies itself unless a parser such as",
+      '`express.json()` ran before it, and answers errors raised inside it with a JSON body.',
+    ].join('\n'),
+    ...(ctx ? { typeParams: [{ name: ctx }] } : {}),
+  });
+
+  const typeNames = ['NextFunction', 'Request', 'Response', 'Router'];
+  const imports: Code.Stmt[] = [
+    { k: 'import', from: 'express', default: 'express', names: typeNames.map((name) => ({ name, typeOnly: true })) },
+    ...b.importStatements(),
+  ];
+  return { header: options.header, body: [...imports, ...b.snippetStatements(), optionsInterface, ...b.constants, createRouter] };
+}

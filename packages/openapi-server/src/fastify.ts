@@ -1,0 +1,174 @@
+import { code, type ApiModel, type Code } from '@specwright/core';
+import type { OperationPlan } from './plan.js';
+import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
+
+const request = code.id('request');
+const reply = code.id('reply');
+
+/** Fastify matches content-type parsers by media type; a wildcard range becomes its catch-all. */
+function parserType(contentType: string): string {
+  return contentType.includes('*') ? '*' : contentType.toLowerCase();
+}
+
+function bodySchema(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefined {
+  const body = plan.body;
+  if (!body || body.kind !== 'json') return undefined;
+  const schema = b.inputSchemaFor(plan) ?? (body.declaration ? code.id(b.schemaValues.use(body.declaration.schema)) : undefined);
+  if (!schema) return undefined;
+  return body.required ? schema : code.dot(schema, 'optional');
+}
+
+function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
+  const route = b.routePath(plan);
+  const body: Code.Stmt[] = [];
+  const args: Code.Expr[] = [];
+  if (route.routeNames.length > 0) {
+    body.push(code.constDecl('params', code.as(code.member(request, 'params'), b.paramsType(route))));
+    args.push(...b.pathArgs(route, code.id('params')));
+  }
+  const query = b.parseQuery(plan, code.member(request, 'url'));
+  if (query) {
+    b.use('toIssues', 'httpError');
+    body.push(code.constDecl('query', query));
+    const issues = code.call('toIssues', [code.member(code.member(code.id('query'), 'error'), 'issues')]);
+    body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), [code.throwStmt(code.newExpr('HttpError', [code.num(400), code.str('Invalid query parameters'), issues]))]));
+  }
+  if (plan.body) {
+    const value = code.member(request, 'body');
+    if (plan.body.kind === 'json') args.push(value);
+    else args.push(code.as(value, code.tref(plan.body.kind === 'text' ? 'string' : 'Uint8Array')));
+  }
+  if (query) args.push(code.member(code.id('query'), 'data'));
+  if (b.contextType) args.push(code.as(code.dot(code.id('contexts'), 'get', [request]), code.tref(b.contextType)));
+
+  const call = code.awaitExpr(code.dot(code.id('service'), plan.fn, args));
+  const response = plan.response;
+  const status = code.dot(reply, 'code', [code.num(response.status)]);
+  if (response.kind === 'none') {
+    body.push(code.exprStmt(call));
+    body.push(code.ret(code.dot(status, 'send')));
+  } else {
+    body.push(code.constDecl('result', call));
+    const result = code.id('result');
+    if (response.kind === 'json') body.push(code.ret(code.dot(status, 'send', [result])));
+    else {
+      const fallback = response.kind === 'text' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+      const typed = code.dot(status, 'type', [code.str(safeContentType(response.contentType, fallback))]);
+      const payload =
+        response.kind === 'text'
+          ? result
+          : code.dot(code.id('Buffer'), 'from', [code.member(result, 'buffer'), code.member(result, 'byteOffset'), code.member(result, 'byteLength')]);
+      body.push(code.ret(code.dot(typed, 'send', [payload])));
+    }
+  }
+  const usesRequest = route.routeNames.length > 0 || b.contextType !== undefined || query !== undefined || plan.body !== undefined;
+  return code.arrow([code.param(usesRequest ? 'request' : '_request'), code.param('reply')], body, { async: true });
+}
+
+function routeOptions(b: RouterBuilder, plan: OperationPlan): Code.Expr {
+  const route = b.routePath(plan);
+  const info = b.routeInfo(plan);
+  const props: Code.ObjectMember[] = [code.prop('method', code.str(plan.op.method.toUpperCase())), code.prop('url', code.str(route.pattern)), code.prop('config', info)];
+  const schema: Code.ObjectMember[] = [];
+  const body = bodySchema(b, plan);
+  if (body) schema.push(code.prop('body', body));
+  const response = plan.response;
+  if (response.kind === 'json' && response.declaration) {
+    schema.push(code.prop('response', code.obj([code.prop(String(response.status), code.id(b.schemaValues.use(response.declaration.schema)))])));
+  }
+  if (schema.length > 0) props.push(code.prop('schema', code.obj(schema)));
+  // Authorization runs before the body is parsed and validated (DECISIONS).
+  if (b.contextType) props.push(code.prop('onRequest', code.call('contextHook', [info])));
+  if (plan.body) props.push(code.spread(code.id('limits')));
+  props.push(code.prop('handler', handler(b, plan)));
+  return code.obj(props);
+}
+
+/**
+ * `router.ts` for fastify 5: `createRouter(service, { createContext })` returns an async plugin
+ * with fastify-type-provider-zod's compilers, body and response schemas, and route config.
+ */
+export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], options: RouterModuleOptions): Code.Module {
+  const b = new RouterBuilder('fastify', model, plans, options, [
+    'FastifyError',
+    'FastifyInstance',
+    'FastifyPluginAsync',
+    'FastifyReply',
+    'FastifyRequest',
+    'hasZodFastifySchemaValidationErrors',
+    'serializerCompiler',
+    'validatorCompiler',
+    'ZodTypeProvider',
+  ]);
+  b.use('fastifyErrors', 'fastifyConfig', 'routeInfo');
+  const registrations = b.registrationOrder().map((plan) => code.exprStmt(code.dot(code.id('app'), 'route', [routeOptions(b, plan)])));
+  const ctx = b.contextType;
+
+  const optionsMembers: Code.TMember[] = [];
+  if (ctx) {
+    const returns = code.union([code.tref(ctx), code.tref('Promise', [code.tref(ctx)])]);
+    const signature = code.tfn([code.param('request', code.tref('FastifyRequest')), code.param('route', code.tref('RouteInfo'))], returns);
+    optionsMembers.push(
+      code.tprop('createContext', signature, {
+        doc: 'Builds the context of each request (an `onRequest` hook: before the body is parsed or validated); throw `HttpError` to refuse the request.',
+      }),
+    );
+  }
+  optionsMembers.push(code.tprop('bodyLimit', code.kw('number'), { optional: true, doc: "Largest request body in bytes on these routes; larger ones get 413.\n@default fastify's bodyLimit (1048576)" }));
+  const optionsType = ctx ? code.tref('RouterOptions', [code.tref(ctx)]) : code.tref('RouterOptions');
+  const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
+
+  const plugin: Code.Stmt[] = [
+    code.exprStmt(code.dot(code.id('instance'), 'setValidatorCompiler', [code.id('validatorCompiler')])),
+    code.exprStmt(code.dot(code.id('instance'), 'setSerializerCompiler', [code.id('serializerCompiler')])),
+    code.exprStmt(code.dot(code.id('instance'), 'setErrorHandler', [code.id('handleError')])),
+  ];
+  const parsers = (kind: 'text' | 'bytes') => [...new Set(plans.flatMap((p) => (p.body?.kind === kind ? p.body.contentTypes.map(parserType) : [])))].sort();
+  for (const [kind, parseAs] of [['text', 'string'], ['bytes', 'buffer']] as const) {
+    const types = parsers(kind);
+    if (types.length === 0) continue;
+    b.use('fastifyParsers');
+    plugin.push(code.exprStmt(code.call('addBodyParsers', [code.id('instance'), code.arr(types.map(code.str)), code.str(parseAs)])));
+  }
+  plugin.push(code.constDecl('app', code.dot(code.id('instance'), 'withTypeProvider', [], [code.tref('ZodTypeProvider')])));
+  plugin.push(...registrations);
+
+  const fnBody: Code.Stmt[] = [];
+  if (ctx) {
+    fnBody.push(code.constDecl('contexts', code.newExpr(code.id('WeakMap'), []), { type: code.tref('WeakMap', [code.tref('FastifyRequest'), code.tref(ctx)]) }));
+    const hook = code.arrow(
+      [code.param('request', code.tref('FastifyRequest'))],
+      [code.exprStmt(code.dot(code.id('contexts'), 'set', [request, code.awaitExpr(code.dot(code.id('options'), 'createContext', [request, code.id('route')]))]))],
+      { async: true, returnType: code.tref('Promise', [code.kw('void')]) },
+    );
+    fnBody.push(code.constDecl('contextHook', code.arrow([code.param('route', code.tref('RouteInfo'))], hook)));
+  }
+  if (plans.some((p) => p.body)) {
+    fnBody.push(code.constDecl('limits', code.cond(code.bin(code.member(code.id('options'), 'bodyLimit'), '===', code.undef()), code.obj([]), code.obj([code.prop('bodyLimit', code.member(code.id('options'), 'bodyLimit'))]))));
+  }
+  fnBody.push(code.ret(code.arrow([code.param('instance')], plugin, { async: true })));
+  const usesOptions = ctx !== undefined || plans.some((p) => p.body);
+  const params = [
+    code.param('service', b.serviceType()),
+    ctx ? code.param('options', optionsType) : code.param(usesOptions ? 'options' : '_options', optionsType, { default: code.obj([]) }),
+  ];
+  const createRouter = code.fn('createRouter', params, fnBody, {
+    exported: true,
+    returnType: code.tref('FastifyPluginAsync'),
+    doc: [
+      'A fastify plugin serving every operation of the spec with `service`',
+      "(`app.register(createRouter(service, { createContext }), { prefix: '/api' })`). Bodies and",
+      "responses are checked against their schemas; errors get the JSON body `{ statusCode, error, message }`.",
+    ].join('\n'),
+    ...(ctx ? { typeParams: [{ name: ctx }] } : {}),
+  });
+
+  const fastifyTypes = ['FastifyError', ...(b.snippets.has('fastifyParsers') ? ['FastifyInstance'] : []), 'FastifyPluginAsync', 'FastifyReply', 'FastifyRequest'];
+  const imports: Code.Stmt[] = [
+    code.importFrom('fastify', fastifyTypes, { typeOnly: true }),
+    code.importFrom('fastify-type-provider-zod', ['hasZodFastifySchemaValidationErrors', 'serializerCompiler', 'validatorCompiler', { name: 'ZodTypeProvider', typeOnly: true }]),
+    code.importFrom('zod', ['z']),
+    ...b.importStatements(),
+  ];
+  return { header: options.header, body: [...imports, ...b.snippetStatements(), optionsInterface, ...b.constants, createRouter] };
+}

@@ -1,0 +1,125 @@
+import { code, type ApiModel, type Code } from '@specwright/core';
+import type { OperationPlan } from './plan.js';
+import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
+
+const c = code.id('c');
+
+/** `return c.json(errorBody(400, message, toIssues(x.error.issues)), 400);` */
+function invalid(b: RouterBuilder, status: 400, message: string, parsed: string): Code.Stmt {
+  b.use('errorBody', 'toIssues');
+  const issues = code.call('toIssues', [code.member(code.member(code.id(parsed), 'error'), 'issues')]);
+  return code.ret(code.dot(c, 'json', [code.call('errorBody', [code.num(status), code.str(message), issues]), code.num(status)]));
+}
+
+function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
+  const route = b.routePath(plan);
+  const body: Code.Stmt[] = [];
+  const args: Code.Expr[] = [];
+  if (route.routeNames.length > 0) {
+    body.push(code.constDecl('params', code.as(code.dot(code.member(c, 'req'), 'param'), b.paramsType(route))));
+    args.push(...b.pathArgs(route, code.id('params')));
+  }
+  // The context comes first: authorization runs before the body is read (DECISIONS).
+  if (b.contextType) body.push(code.constDecl('context', code.awaitExpr(code.dot(code.id('options'), 'createContext', [c, b.routeInfo(plan)]))));
+
+  const query = b.parseQuery(plan, code.member(code.member(c, 'req'), 'url'));
+  if (query) {
+    b.use('toIssues');
+    body.push(code.constDecl('query', query));
+    body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), [invalid(b, 400, 'Invalid query parameters', 'query')]));
+  }
+
+  let bodyArg: Code.Expr | undefined;
+  if (plan.body) {
+    const reader = plan.body.kind === 'json' ? 'readJsonBody' : plan.body.kind === 'text' ? 'readTextBody' : 'readRawBody';
+    b.use(plan.body.kind === 'json' ? 'honoJson' : plan.body.kind === 'text' ? 'honoText' : 'honoRaw', 'bodyLimit');
+    body.push(code.constDecl('body', code.awaitExpr(code.call(reader, [c, code.id('bodyLimit')]))));
+    body.push(code.ifStmt(code.bin(code.id('body'), 'instanceof', code.id('Response')), [code.ret(code.id('body'))]));
+    const value = code.member(code.id('body'), 'value');
+    const schema = b.inputSchemaFor(plan);
+    if (schema) {
+      b.use('toIssues');
+      body.push(code.constDecl('input', code.dot(schema, 'safeParse', [value])));
+      const issues = code.call('toIssues', [code.member(code.member(code.id('input'), 'error'), 'issues')]);
+      const payload = code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]);
+      body.push(code.ifStmt(code.not(code.member(code.id('input'), 'success')), [code.ret(code.dot(c, 'json', [payload, code.num(422)]))]));
+      bodyArg = code.member(code.id('input'), 'data');
+    } else if (plan.body.kind === 'json') {
+      if (plan.body.required) {
+        b.use('errorBody');
+        const missing = code.dot(c, 'json', [code.call('errorBody', [code.num(400), code.str('Request body is required')]), code.num(400)]);
+        body.push(code.ifStmt(code.bin(value, '===', code.undef()), [code.ret(missing)]));
+      }
+      const type = b.bodyTypeFor(plan);
+      bodyArg = code.as(value, plan.body.required ? type : code.union([type, code.kw('undefined')]));
+    } else {
+      bodyArg = value;
+    }
+  }
+  if (bodyArg) args.push(bodyArg);
+  if (query) args.push(code.member(code.id('query'), 'data'));
+  if (b.contextType) args.push(code.id('context'));
+
+  const call = code.awaitExpr(code.dot(code.id('service'), plan.fn, args));
+  const response = plan.response;
+  const status = code.num(response.status);
+  if (response.kind === 'none') {
+    body.push(code.exprStmt(call));
+    body.push(code.ret(code.dot(c, 'body', [code.nul(), status])));
+  } else {
+    body.push(code.constDecl('result', call));
+    const result = code.id('result');
+    if (response.kind === 'json') body.push(code.ret(code.dot(c, 'json', [result, status])));
+    else {
+      const fallback = response.kind === 'text' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
+      const headers = code.obj([code.prop('content-type', code.str(safeContentType(response.contentType, fallback)))]);
+      body.push(code.ret(code.dot(c, 'body', [result, status, headers])));
+    }
+  }
+  return code.arrow([code.param('c')], body, { async: true });
+}
+
+/** `router.ts` for hono: `createRouter(service)` returns a Hono app, mountable at any prefix. */
+export function buildHonoRouter(model: ApiModel, plans: OperationPlan[], options: RouterModuleOptions): Code.Module {
+  const b = new RouterBuilder('hono', model, plans, options, ['Hono', 'HonoContext', 'HTTPException', 'ContentfulStatusCode']);
+  b.use('honoHttpError');
+  const registrations = b.registrationOrder().map((plan) => code.exprStmt(code.dot(code.id('app'), plan.op.method, [code.str(b.routePath(plan).pattern), handler(b, plan)])));
+  const ctx = b.contextType;
+
+  const optionsMembers: Code.TMember[] = [];
+  if (ctx) {
+    const returns = code.union([code.tref(ctx), code.tref('Promise', [code.tref(ctx)])]);
+    const signature = code.tfn([code.param('c', code.tref('HonoContext')), code.param('route', code.tref('RouteInfo'))], returns);
+    optionsMembers.push(code.tprop('createContext', signature, { doc: 'Builds the context of each request before its body is read; throw `HttpError` to refuse the request.' }));
+    b.use('routeInfo');
+  }
+  optionsMembers.push(code.tprop('bodyLimit', code.kw('number'), { optional: true, doc: 'Largest request body in bytes; larger ones get 413.\n@default 1048576' }));
+  const optionsType = ctx ? code.tref('RouterOptions', [code.tref(ctx)]) : code.tref('RouterOptions');
+  const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
+
+  const fnBody: Code.Stmt[] = [];
+  if (b.snippets.has('bodyLimit')) fnBody.push(code.constDecl('bodyLimit', code.bin(code.member(code.id('options'), 'bodyLimit'), '??', code.id('DEFAULT_BODY_LIMIT'))));
+  fnBody.push(code.constDecl('app', code.newExpr('Hono')), ...registrations, code.ret(code.id('app')));
+  const usesOptions = ctx !== undefined || b.snippets.has('bodyLimit');
+  const params = [
+    code.param('service', b.serviceType()),
+    ctx ? code.param('options', optionsType) : code.param(usesOptions ? 'options' : '_options', optionsType, { default: code.obj([]) }),
+  ];
+  const createRouter = code.fn('createRouter', params, fnBody, {
+    exported: true,
+    returnType: code.tref('Hono'),
+    doc: [
+      'A Hono app serving every operation of the spec with `service`; mount it at any prefix',
+      "(`app.route('/api', createRouter(service))`). Service errors reach the app's error handler.",
+    ].join('\n'),
+    ...(ctx ? { typeParams: [{ name: ctx }] } : {}),
+  });
+
+  const imports: Code.Stmt[] = [
+    code.importFrom('hono', ['Hono', { name: 'Context', alias: 'HonoContext', typeOnly: true }]),
+    code.importFrom('hono/http-exception', ['HTTPException']),
+    code.importFrom('hono/utils/http-status', ['ContentfulStatusCode'], { typeOnly: true }),
+    ...b.importStatements(),
+  ];
+  return { header: options.header, body: [...imports, ...b.snippetStatements(), optionsInterface, ...b.constants, createRouter] };
+}

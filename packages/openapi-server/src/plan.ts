@@ -1,0 +1,173 @@
+import {
+  flattenSecurity,
+  successResponses,
+  type ApiModel,
+  type MediaContent,
+  type NameRegistry,
+  type Operation,
+  type OperationNames,
+  type Parameter,
+  type SchemaNode,
+} from '@specwright/core';
+
+/** How a body (request or response) travels: parsed JSON, text, or raw bytes. */
+export type BodyKind = 'json' | 'text' | 'bytes';
+
+/** The runtime type a query value is converted to before the query schema checks it. */
+export type QueryValueType = 'string' | 'number' | 'boolean';
+
+export interface QueryFieldPlan {
+  /** The parameter name exactly as in the spec. */
+  name: string;
+  type: QueryValueType;
+  array: boolean;
+  /** For arrays: `''` when each value is its own `name=` pair (form, explode), else the delimiter. */
+  separator: string;
+}
+
+export interface RequestBodyPlan {
+  kind: BodyKind;
+  required: boolean;
+  /** The registry's declaration of a JSON body with a schema (`CreatePetRequest`, `PatchPetBody`). */
+  declaration?: { type: string; schema: string };
+  /** Media types the operation declares, in preference order. */
+  contentTypes: string[];
+}
+
+export interface ResponsePlan {
+  /** Status the router answers with on success (seed: 201, then 204, then 200; else 204 for DELETE, 200). */
+  status: number;
+  /** `none`: no body (always for 204). */
+  kind: BodyKind | 'none';
+  /** The registry's declaration of a JSON response with a schema. */
+  declaration?: { type: string; schema: string };
+  /** Content type of a text or bytes response. */
+  contentType?: string;
+}
+
+export interface OperationPlan {
+  op: Operation;
+  names: OperationNames;
+  /** The method name in the service and the route table (`createPet`). */
+  fn: string;
+  /** `operationId` of the route config: the spec's, else the derived name. */
+  operationId: string;
+  body?: RequestBodyPlan;
+  query?: { declaration: { type: string; schema: string }; required: boolean; fields: QueryFieldPlan[] };
+  response: ResponsePlan;
+  /** Seed rule 3: undefined without metadata, `[]` for `security: []`. */
+  security: { scheme: string; scopes: string[] }[] | undefined;
+}
+
+/** The success status of the seed's rule, shared by every router and the service's return type. */
+export function successStatus(op: Operation): number {
+  const declared = new Set(op.responses.map((r) => r.status));
+  for (const status of ['201', '204', '200']) if (declared.has(status)) return Number(status);
+  return op.method === 'delete' ? 204 : 200;
+}
+
+function bodyKind(content: MediaContent): BodyKind {
+  if (content.kind === 'json') return 'json';
+  if (content.kind === 'text') return 'text';
+  return 'bytes';
+}
+
+function responsePlan(op: Operation, names: OperationNames): ResponsePlan {
+  const status = successStatus(op);
+  if (status === 204) return { status, kind: 'none' };
+  // The declared response of that status; when the rule falls back to 200 without one, the first
+  // 2xx response that has a body describes what is sent.
+  const response = op.responses.find((r) => r.status === String(status)) ?? successResponses(op).find((r) => r.contents.length > 0);
+  const content = response?.contents[0];
+  if (!response || !content) return { status, kind: 'none' };
+  const kind = bodyKind(content);
+  if (kind !== 'json') return { status, kind, contentType: content.contentType };
+  const declaration = names.responses.get(response.status);
+  return declaration ? { status, kind, declaration } : { status, kind };
+}
+
+function requestBodyPlan(op: Operation, names: OperationNames): RequestBodyPlan | undefined {
+  const body = op.requestBody;
+  const first = body?.contents[0];
+  if (!body || !first) return undefined;
+  const kind = bodyKind(first);
+  const plan: RequestBodyPlan = { kind, required: body.required, contentTypes: body.contents.filter((c) => bodyKind(c) === kind).map((c) => c.contentType) };
+  if (kind === 'json' && names.body) plan.declaration = names.body;
+  return plan;
+}
+
+/** Follows references to named schemas (cycles end as `unknown`). */
+export function resolveNode(model: ApiModel, node: SchemaNode, seen: Set<string> = new Set()): SchemaNode {
+  if (node.kind !== 'ref') return node;
+  if (seen.has(node.key)) return { kind: 'unknown', nullable: false };
+  seen.add(node.key);
+  const named = model.schemas.find((s) => s.key === node.key);
+  return named ? resolveNode(model, named.schema, seen) : { kind: 'unknown', nullable: false };
+}
+
+function scalarType(model: ApiModel, node: SchemaNode): QueryValueType {
+  const resolved = resolveNode(model, node);
+  switch (resolved.kind) {
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'enum':
+      if (resolved.values.length > 0 && resolved.values.every((v) => typeof v === 'number')) return 'number';
+      if (resolved.values.length > 0 && resolved.values.every((v) => typeof v === 'boolean')) return 'boolean';
+      return 'string';
+    default:
+      return 'string';
+  }
+}
+
+const DELIMITERS: Record<string, string> = { spaceDelimited: ' ', pipeDelimited: '|' };
+
+/** How one query parameter is read from the URL (objects are not supported: read as text). */
+export function queryField(model: ApiModel, parameter: Parameter): QueryFieldPlan {
+  const resolved = resolveNode(model, parameter.schema);
+  if (resolved.kind === 'array') {
+    const separator = DELIMITERS[parameter.style] ?? (parameter.explode ? '' : ',');
+    return { name: parameter.name, type: scalarType(model, resolved.items), array: true, separator };
+  }
+  return { name: parameter.name, type: scalarType(model, resolved), array: false, separator: '' };
+}
+
+export function planOperation(model: ApiModel, registry: NameRegistry, op: Operation): OperationPlan {
+  const names = registry.operation(op);
+  const plan: OperationPlan = {
+    op,
+    names,
+    fn: names.fn,
+    operationId: op.operationId ?? names.fn,
+    response: responsePlan(op, names),
+    security: flattenSecurity(op),
+  };
+  const body = requestBodyPlan(op, names);
+  if (body) plan.body = body;
+  if (names.query && op.queryParams.length > 0) {
+    plan.query = {
+      declaration: names.query,
+      required: op.queryParams.some((p) => p.required),
+      fields: op.queryParams.map((p) => queryField(model, p)),
+    };
+  }
+  return plan;
+}
+
+export function planOperations(model: ApiModel, registry: NameRegistry): OperationPlan[] {
+  return model.operations.map((op) => planOperation(model, registry, op));
+}
+
+/** Warnings about what the routers leave out (query objects, headers and cookies). */
+export function planWarnings(model: ApiModel, plans: OperationPlan[]): string[] {
+  const warnings: string[] = [];
+  for (const plan of plans) {
+    for (const parameter of plan.op.queryParams) {
+      if (resolveNode(model, parameter.schema).kind === 'object') {
+        warnings.push(`${plan.op.key}: query parameter "${parameter.name}" is an object; the router passes its raw text (object query parameters are not supported)`);
+      }
+    }
+  }
+  return warnings;
+}

@@ -1,0 +1,178 @@
+import { NameScope } from '@specwright/core';
+
+/**
+ * Route patterns for a spec path, per framework. Spec paths are data: a static segment may hold
+ * characters a router treats as syntax (`:`, `*`, `{`, `(`), a parameter name may not be a valid
+ * route name (`{item-id}`), and a segment may mix parameters and text (`{name}:cancel`). Each
+ * framework gets a pattern that matches exactly the paths the spec describes, as a client sends
+ * them (WHATWG URL encoding), and says how to read each path parameter back.
+ */
+
+export type PathPart = { kind: 'static'; text: string } | { kind: 'param'; index: number };
+
+/** Splits a spec path into segments of static text and parameters (by occurrence order). */
+export function parsePath(path: string): PathPart[][] {
+  let index = 0;
+  return path
+    .replace(/^\//, '')
+    .split('/')
+    .map((segment) => {
+      const parts: PathPart[] = [];
+      let rest = segment;
+      for (let match = /\{([^}]+)\}/.exec(rest); match; match = /\{([^}]+)\}/.exec(rest)) {
+        if (match.index > 0) parts.push({ kind: 'static', text: rest.slice(0, match.index) });
+        parts.push({ kind: 'param', index: index++ });
+        rest = rest.slice(match.index + match[0].length);
+      }
+      if (rest.length > 0 || parts.length === 0) parts.push({ kind: 'static', text: rest });
+      return parts;
+    });
+}
+
+/** How a handler reads path parameter `i`. */
+export type ParamAccess =
+  /** The framework's own parameter, already decoded. */
+  | { kind: 'direct'; routeName: string }
+  /** Capture group `group` of `pattern` applied to the (decoded) value of parameter `routeName`. */
+  | { kind: 'segment'; routeName: string; pattern: string; group: number };
+
+export interface RoutePath {
+  pattern: string;
+  /** Per path parameter of the operation (in path order). */
+  params: ParamAccess[];
+  /** Names of every framework parameter in the pattern (for typing `params`). */
+  routeNames: string[];
+}
+
+export type RouterFramework = 'hono' | 'express' | 'fastify';
+
+const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Route names: the spec's when usable, else the service's identifier; unique per path. */
+function routeNames(specNames: string[], safeNames: string[]): { names: string[]; scope: NameScope } {
+  const scope = new NameScope();
+  const names = specNames.map((name, i) => scope.claim(PLAIN_NAME.test(name) ? name : (safeNames[i] ?? `param${i + 1}`)));
+  return { names, scope };
+}
+
+function utf8Escapes(char: string): string {
+  return [...new TextEncoder().encode(char)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+}
+
+/** The WHATWG URL path percent-encode set (what `fetch` encodes in a path), plus `%` left as is. */
+function encodePathText(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    const encode = code <= 0x20 || code >= 0x7f || '"#<>?`{}'.includes(char);
+    out += encode ? utf8Escapes(char) : char;
+  }
+  return out;
+}
+
+function regexEscape(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
+}
+
+/** `\uXXXX` per UTF-16 unit: no braces or slashes (hono's `{...}` syntax cannot hold them). */
+function unicodeEscape(char: string): string {
+  let out = '';
+  for (let i = 0; i < char.length; i++) out += `\\u${char.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
+}
+
+/** Case-insensitive hex digits of a percent escape. */
+function percentPattern(char: string): string {
+  return utf8Escapes(char).replace(/[A-F]/g, (d) => `[${d}${d.toLowerCase()}]`);
+}
+
+/** A regular expression for one segment as a router sees it: each static character raw or percent-encoded. */
+function routingRegex(parts: PathPart[]): string {
+  return parts
+    .map((part) => {
+      if (part.kind === 'param') return '[^/]+?';
+      let out = '';
+      for (const char of part.text) out += /[A-Za-z0-9]/.test(char) ? char : `(?:${unicodeEscape(char)}|${percentPattern(char)})`;
+      return out;
+    })
+    .join('');
+}
+
+/** A regular expression that splits a decoded segment value into its parameters. */
+function extractRegex(parts: PathPart[]): string {
+  const lastParam = parts.map((p) => p.kind).lastIndexOf('param');
+  return `^${parts.map((part, i) => (part.kind === 'param' ? (i === lastParam ? '([\\s\\S]+)' : '([\\s\\S]+?)') : regexEscape(part.text))).join('')}$`;
+}
+
+/** Static text a router takes literally. */
+function isLiteralFor(framework: RouterFramework, text: string): boolean {
+  switch (framework) {
+    case 'hono':
+      return !text.startsWith(':') && !/[*{}?]/.test(text);
+    case 'fastify':
+      return !/[*?(]/.test(text);
+    case 'express':
+      return true;
+  }
+}
+
+function staticText(framework: RouterFramework, text: string): string {
+  switch (framework) {
+    case 'hono':
+      return text;
+    case 'fastify':
+      return text.replace(/:/g, '::');
+    case 'express':
+      // path-to-regexp 8 syntax characters are escaped with a backslash; it matches the encoded path.
+      return encodePathText(text).replace(/[{}()[\]+?!:*\\]/g, '\\$&');
+  }
+}
+
+/**
+ * The route pattern of `path` for `framework`. `specNames` are the parameter names in the spec,
+ * `safeNames` the service's identifiers for them (same order).
+ */
+export function routePath(framework: RouterFramework, path: string, specNames: string[], safeNames: string[]): RoutePath {
+  const segments = parsePath(path);
+  const { names, scope } = routeNames(specNames, safeNames);
+  const params: ParamAccess[] = [];
+  const used: string[] = [];
+  const patternSegments = segments.map((parts) => {
+    const only = parts[0];
+    if (parts.length === 1 && only?.kind === 'param') {
+      const routeName = names[only.index] ?? scope.claim('param');
+      params[only.index] = { kind: 'direct', routeName };
+      used.push(routeName);
+      return `:${routeName}`;
+    }
+    if (parts.length === 1 && only?.kind === 'static' && isLiteralFor(framework, only.text)) return staticText(framework, only.text);
+    if (framework === 'express') {
+      // path-to-regexp reads parameters inside a segment natively; text right after a parameter is
+      // escaped so that it does not extend the parameter's name.
+      return parts
+        .map((part, i) => {
+          if (part.kind === 'static') {
+            const text = staticText('express', part.text);
+            return i > 0 && /^[\p{ID_Continue}$]/u.test(text) ? `\\${text}` : text;
+          }
+          const routeName = names[part.index] ?? scope.claim('param');
+          params[part.index] = { kind: 'direct', routeName };
+          used.push(routeName);
+          return `:${routeName}`;
+        })
+        .join('');
+    }
+    // hono and fastify: the whole segment is one parameter constrained by a regular expression;
+    // the handler splits its value when the segment holds spec parameters.
+    const segmentName = scope.claim('segment');
+    used.push(segmentName);
+    const extract = extractRegex(parts);
+    let group = 0;
+    for (const part of parts) {
+      if (part.kind === 'param') params[part.index] = { kind: 'segment', routeName: segmentName, pattern: extract, group: ++group };
+    }
+    const regex = routingRegex(parts);
+    return framework === 'hono' ? `:${segmentName}{${regex}}` : `:${segmentName}(^${regex}$)`;
+  });
+  return { pattern: `/${patternSegments.join('/')}`, params, routeNames: used };
+}

@@ -1,0 +1,192 @@
+import { NameScope, code, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
+import { ImportList } from './imports.js';
+import type { OperationPlan, QueryFieldPlan } from './plan.js';
+import { parsePath, routePath, type RoutePath, type RouterFramework } from './route-path.js';
+import { SNIPPET_NAMES, snippetTexts, type SnippetId } from './runtime.js';
+import { SERVICE_INTERFACE } from './service.js';
+
+export interface RouterModuleOptions {
+  header: string;
+  /** Import specifier of `schema-types.ts` (`./schema-types.js`). */
+  schemaTypes: string;
+  /** Import specifier of `service.ts` (`./service.js`). */
+  service: string;
+  contextType?: string | undefined;
+  /**
+   * The user-owned schema file (second pass): its import specifier and exports. Bodies whose
+   * `<BodyType>Schema` it exports are validated with that schema.
+   */
+  inputSchema?: { specifier: string; exports: ModuleExports } | undefined;
+}
+
+/** Names the router functions use locally; module-level declarations never take them. */
+const LOCAL_NAMES = ['app', 'router', 'instance', 'service', 'options', 'bodyLimit', 'limits', 'contexts', 'contextHook', 'c', 'req', 'res', 'request', 'reply', 'next', 'error', 'context', 'query', 'body', 'input', 'result', 'params', 'parseJson', 'parseText', 'parseBytes', 'z'];
+
+/** Exported API names of every router. */
+export const ROUTER_EXPORTS = ['createRouter', 'RouterOptions'];
+
+/** The content type a text or bytes response is sent with (a header value must be printable ASCII). */
+export function safeContentType(contentType: string | undefined, fallback: string): string {
+  return contentType !== undefined && /^[\x21-\x7e][\x20-\x7e]*$/.test(contentType) ? contentType : fallback;
+}
+
+/**
+ * What every router emitter shares: the module scope, imports of schemas and types, module-level
+ * constants (route infos, query fields, segment patterns), and the runtime snippets used.
+ */
+export class RouterBuilder {
+  readonly scope: NameScope;
+  readonly schemaValues: ImportList;
+  readonly schemaTypes: ImportList;
+  readonly constants: Code.Stmt[] = [];
+  readonly snippets = new Set<SnippetId>();
+  readonly service: string;
+  /** Namespace the user-owned schema file is imported as, when it is used. */
+  private inputNamespace: string | undefined;
+  private readonly routeConsts = new Map<string, string>();
+
+  constructor(
+    readonly framework: RouterFramework,
+    readonly model: ApiModel,
+    readonly plans: OperationPlan[],
+    readonly options: RouterModuleOptions,
+    frameworkNames: string[],
+  ) {
+    this.scope = new NameScope([...SNIPPET_NAMES, ...LOCAL_NAMES, ...ROUTER_EXPORTS, ...frameworkNames, ...(options.contextType ? [options.contextType] : [])]);
+    this.service = this.scope.claim(SERVICE_INTERFACE);
+    this.schemaValues = new ImportList(options.schemaTypes, this.scope, false);
+    this.schemaTypes = new ImportList(options.schemaTypes, this.scope, true);
+  }
+
+  get contextType(): string | undefined {
+    return this.options.contextType;
+  }
+
+  use(...ids: SnippetId[]): void {
+    for (const id of ids) this.snippets.add(id);
+  }
+
+  /** `Service` or `Service<AuthContext>`. */
+  serviceType(): Code.Type {
+    return code.tref(this.service, this.contextType ? [code.tref(this.contextType)] : undefined);
+  }
+
+  /** The user's schema for a body, when the schema file exports `<BodyType>Schema`. */
+  inputSchemaFor(plan: OperationPlan): Code.Expr | undefined {
+    const input = this.options.inputSchema;
+    const declaration = plan.body?.kind === 'json' ? plan.body.declaration : undefined;
+    if (!input || !declaration) return undefined;
+    const name = `${declaration.type}Schema`;
+    if (!input.exports.values.has(name)) return undefined;
+    this.inputNamespace ??= this.scope.claim('inputSchemas');
+    return code.member(code.id(this.inputNamespace), name);
+  }
+
+  /** A module constant `<fn>Route: RouteInfo` (seed rule 3), declared once per operation. */
+  routeInfo(plan: OperationPlan): Code.Expr {
+    let name = this.routeConsts.get(plan.op.key);
+    if (name === undefined) {
+      this.use('routeInfo');
+      name = this.scope.claim(`${plan.fn}Route`);
+      this.routeConsts.set(plan.op.key, name);
+      const props: Code.ObjectMember[] = [code.prop('operationId', code.str(plan.operationId))];
+      if (plan.security) {
+        props.push(code.prop('security', code.arr(plan.security.map((s) => code.obj([code.prop('scheme', code.str(s.scheme)), code.prop('scopes', code.arr(s.scopes.map(code.str)))])))));
+      }
+      this.constants.push(code.constDecl(name, code.obj(props), { type: code.tref('RouteInfo'), doc: `${plan.op.method.toUpperCase()} ${plan.op.path}` }));
+    }
+    return code.id(name);
+  }
+
+  /** A module constant listing the query parameters of an operation. */
+  queryFields(plan: OperationPlan, fields: QueryFieldPlan[]): Code.Expr {
+    this.use('query');
+    const name = this.scope.claim(`${plan.fn}QueryFields`);
+    const value = code.arr(fields.map((f) => code.arr([code.str(f.name), code.str(f.type), code.bool(f.array), code.str(f.separator)])));
+    this.constants.push(code.constDecl(name, value, { type: code.tref('ReadonlyArray', [code.tref('QueryField')]) }));
+    return code.id(name);
+  }
+
+  /** `QuerySchema.safeParse(readQuery(url, fields))`, when the operation has query parameters. */
+  parseQuery(plan: OperationPlan, url: Code.Expr): Code.Expr | undefined {
+    if (!plan.query) return undefined;
+    const schema = code.id(this.schemaValues.use(plan.query.declaration.schema));
+    return code.dot(schema, 'safeParse', [code.call('readQuery', [url, this.queryFields(plan, plan.query.fields)])]);
+  }
+
+  routePath(plan: OperationPlan): RoutePath {
+    return routePath(
+      this.framework,
+      plan.op.path,
+      plan.op.pathParams.map((p) => p.name),
+      plan.names.pathParams,
+    );
+  }
+
+  /**
+   * Expressions of the path parameters, read from `params` (an object typed with the route's
+   * parameter names): the framework's own parameter, or one group of a shared segment.
+   */
+  pathArgs(route: RoutePath, params: Code.Expr): Code.Expr[] {
+    return route.params.map((access) => {
+      const value = code.member(params, access.routeName);
+      if (access.kind === 'direct') return value;
+      this.use('segment');
+      return code.call('segmentParam', [value, this.segmentPattern(access.pattern), code.num(access.group)]);
+    });
+  }
+
+  private readonly patterns = new Map<string, string>();
+
+  private segmentPattern(source: string): Code.Expr {
+    let name = this.patterns.get(source);
+    if (name === undefined) {
+      name = this.scope.claim('segmentPattern');
+      this.patterns.set(source, name);
+      this.constants.push(code.constDecl(name, code.newExpr('RegExp', [code.str(source)])));
+    }
+    return code.id(name);
+  }
+
+  /** The object type of a route's parameters (`{ petId: string }`). */
+  paramsType(route: RoutePath): Code.Type {
+    return code.tobj(route.routeNames.map((name) => code.tprop(name, code.kw('string'))));
+  }
+
+  /** How an unvalidated body is handed to the service: its declared type, trusted. */
+  bodyTypeFor(plan: OperationPlan): Code.Type {
+    const body = plan.body;
+    if (!body) return code.kw('undefined');
+    if (body.kind === 'text') return code.kw('string');
+    if (body.kind === 'bytes') return code.tref('Uint8Array');
+    return body.declaration ? code.tref(this.schemaTypes.use(body.declaration.type)) : code.kw('unknown');
+  }
+
+  /** Imports of the service and the schemas, then the user's schema file (namespace). */
+  importStatements(): Code.Stmt[] {
+    const out: Code.Stmt[] = [code.importFrom(this.options.service, [{ name: SERVICE_INTERFACE, ...(this.service === SERVICE_INTERFACE ? {} : { alias: this.service }) }], { typeOnly: true })];
+    const types = this.schemaTypes.statement();
+    const values = this.schemaValues.statement();
+    if (values) out.push(values);
+    if (types) out.push(types);
+    if (this.inputNamespace && this.options.inputSchema) out.push({ k: 'import', from: this.options.inputSchema.specifier, namespace: this.inputNamespace });
+    return out;
+  }
+
+  snippetStatements(): Code.Stmt[] {
+    return snippetTexts(this.snippets).map(code.raw);
+  }
+
+  /** Plans in registration order: static segments before parameters at the same depth (OpenAPI). */
+  registrationOrder(): OperationPlan[] {
+    const rank = (path: string) => parsePath(path).map((parts) => (parts.every((p) => p.kind === 'static') ? 0 : parts.some((p) => p.kind === 'static') ? 1 : 2));
+    const compare = (a: number[], b: number[]) => {
+      for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+      return 0;
+    };
+    return this.plans
+      .map((plan, index) => ({ plan, index, rank: rank(plan.op.path) }))
+      .sort((a, b) => compare(a.rank, b.rank) || a.index - b.index)
+      .map((entry) => entry.plan);
+  }
+}

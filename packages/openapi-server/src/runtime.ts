@@ -1,0 +1,489 @@
+/**
+ * Fixed runtime code the routers carry: reading queries, JSON bodies and errors the same way on
+ * every framework. These are hand-written snippets (they never contain spec text), inserted as
+ * `raw` statements; a router takes only the snippets it uses, so nothing is declared unused.
+ */
+
+export interface Snippet {
+  /** The names the snippet declares (top level). */
+  declares: string[];
+  /** Snippets it needs (ids of this table). */
+  needs: string[];
+  text: string;
+}
+
+export const DEFAULT_BODY_LIMIT = 1_048_576;
+
+const snippets = {
+  bodyLimit: {
+    declares: ['DEFAULT_BODY_LIMIT'],
+    needs: [],
+    text: `
+/** Largest request body read, in bytes (fastify's default, 1 MiB); larger bodies get 413. */
+const DEFAULT_BODY_LIMIT = ${DEFAULT_BODY_LIMIT};
+`,
+  },
+  routeInfo: {
+    declares: ['RouteSecurity', 'RouteInfo'],
+    needs: [],
+    text: `
+/** One security scheme a route requires, with its scopes. */
+export interface RouteSecurity {
+  scheme: string;
+  scopes: string[];
+}
+
+/** What a route declares about itself: its operation and its security requirements. */
+export interface RouteInfo {
+  operationId: string;
+  /** The schemes of the spec's security; \`[]\` for \`security: []\`; undefined when none is declared. */
+  security?: RouteSecurity[] | undefined;
+}
+`,
+  },
+  issueType: {
+    declares: ['Issue'],
+    needs: [],
+    text: `
+/** One problem with a request value, as the 400 and 422 bodies list it. */
+export interface Issue {
+  code: string;
+  path: (string | number)[];
+  message: string;
+}
+`,
+  },
+  toIssues: {
+    declares: ['toIssues'],
+    needs: ['issueType'],
+    text: `
+function toIssues(issues: readonly { code: string; path: readonly PropertyKey[]; message: string }[]): Issue[] {
+  return issues.map((issue) => ({
+    code: issue.code,
+    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+    message: issue.message,
+  }));
+}
+`,
+  },
+  errorBody: {
+    declares: ['REASON_PHRASES', 'ErrorBody', 'errorStatus', 'errorBody'],
+    needs: ['issueType'],
+    text: `
+const REASON_PHRASES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  407: 'Proxy Authentication Required',
+  408: 'Request Timeout',
+  409: 'Conflict',
+  410: 'Gone',
+  411: 'Length Required',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  416: 'Range Not Satisfiable',
+  417: 'Expectation Failed',
+  418: "I'm a Teapot",
+  421: 'Misdirected Request',
+  422: 'Unprocessable Entity',
+  423: 'Locked',
+  424: 'Failed Dependency',
+  425: 'Too Early',
+  426: 'Upgrade Required',
+  428: 'Precondition Required',
+  429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
+  451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+  505: 'HTTP Version Not Supported',
+};
+
+/** The JSON body of every error response: \`{ statusCode, error, message }\`, plus \`issues\` for 400. */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+  issues?: Issue[];
+}
+
+/** An error status: an integer in 400-599, else 500. */
+function errorStatus(status: unknown): number {
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+}
+
+function errorBody(statusCode: number, message: string, issues?: Issue[]): ErrorBody {
+  const body: ErrorBody = { statusCode, error: REASON_PHRASES[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Error'), message };
+  if (issues) body.issues = issues;
+  return body;
+}
+`,
+  },
+  httpError: {
+    declares: ['HttpError'],
+    needs: ['errorBody'],
+    text: `
+/**
+ * Throw it from \`createContext\` or a service method to answer with \`status\` and the JSON body
+ * \`{ statusCode, error, message }\` (\`new HttpError(401, 'Unauthorized')\`), plus \`issues\` when given.
+ */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly issues: Issue[] | undefined;
+
+  constructor(status: number, message: string, issues?: Issue[]) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = errorStatus(status);
+    this.issues = issues;
+  }
+}
+`,
+  },
+  honoHttpError: {
+    declares: ['HttpError'],
+    needs: ['errorBody'],
+    text: `
+/**
+ * Throw it from \`createContext\` or a service method to answer with \`status\` and the JSON body
+ * \`{ statusCode, error, message }\`. It is hono's \`HTTPException\`, so hono's default error handler
+ * (and any \`onError\` that calls \`getResponse()\`) sends that response.
+ */
+export class HttpError extends HTTPException {
+  readonly issues: Issue[] | undefined;
+
+  constructor(status: number, message: string, issues?: Issue[]) {
+    const code = errorStatus(status);
+    super(code as ContentfulStatusCode, { message, res: Response.json(errorBody(code, message, issues), { status: code }) });
+    this.name = 'HttpError';
+    this.issues = issues;
+  }
+}
+`,
+  },
+  query: {
+    declares: ['QueryValueType', 'QueryField', 'queryValue', 'readQuery'],
+    needs: [],
+    text: `
+type QueryValueType = 'string' | 'number' | 'boolean';
+/** A query parameter: name, value type, whether it is an array, and its delimiter ('' when repeated). */
+type QueryField = readonly [name: string, type: QueryValueType, array: boolean, separator: string];
+
+/** Text to number or boolean; text that does not convert stays text, for the schema to report. */
+function queryValue(text: string, type: QueryValueType): unknown {
+  if (type === 'number') {
+    const value = text.trim() === '' ? Number.NaN : Number(text);
+    return Number.isNaN(value) ? text : value;
+  }
+  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
+  return text;
+}
+
+/** The query object of a request URL: only the declared parameters, converted by type. */
+function readQuery(url: string, fields: readonly QueryField[]): Record<string, unknown> {
+  const start = url.indexOf('?');
+  const params = new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+  const query: Record<string, unknown> = Object.create(null);
+  for (const [name, type, array, separator] of fields) {
+    if (array) {
+      const values = params.getAll(name);
+      if (values.length === 0) continue;
+      query[name] = (separator === '' ? values : values.flatMap((value) => value.split(separator))).map((value) => queryValue(value, type));
+    } else {
+      const value = params.get(name);
+      if (value !== null) query[name] = queryValue(value, type);
+    }
+  }
+  return query;
+}
+`,
+  },
+  segment: {
+    declares: ['segmentParam'],
+    needs: [],
+    text: `
+/** A path parameter that shares its path segment with other text: one group of \`pattern\`. */
+function segmentParam(value: string, pattern: RegExp, group: number): string {
+  return pattern.exec(value)?.[group] ?? '';
+}
+`,
+  },
+  forbiddenKeys: {
+    declares: ['hasForbiddenKey'],
+    needs: [],
+    text: `
+/**
+ * True when parsed JSON holds a \`__proto__\` key, or a \`constructor\` key whose value has a
+ * \`prototype\` key: such bodies are refused (as fastify does) so that no merge downstream can
+ * reach an object prototype. Iterative, so deep nesting cannot overflow the stack.
+ */
+function hasForbiddenKey(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+      continue;
+    }
+    if (Object.hasOwn(value, '__proto__')) return true;
+    const record = value as Record<string, unknown>;
+    if (Object.hasOwn(record, 'constructor')) {
+      const ctor = record['constructor'];
+      if (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype')) return true;
+    }
+    for (const key of Object.keys(record)) pending.push(record[key]);
+  }
+  return false;
+}
+`,
+  },
+  jsonType: {
+    declares: ['isJsonType'],
+    needs: [],
+    text: `
+/** \`application/json\` and \`application/<anything>+json\`, with or without parameters. */
+function isJsonType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^application\\/(?:[\\w.+-]+\\+)?json\\s*(?:;|$)/i.test(contentType);
+}
+`,
+  },
+  honoBytes: {
+    declares: ['BodyRead', 'readBytes'],
+    needs: [],
+    text: `
+/** A request body, or the response that refuses it. */
+type BodyRead<T> = { value: T } | Response;
+
+/** The body's bytes, or undefined once more than \`limit\` arrive. */
+async function readBytes(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+`,
+  },
+  honoRaw: {
+    declares: ['readRawBody'],
+    needs: ['honoBytes', 'errorBody'],
+    text: `
+/** The raw body within \`limit\` bytes; 413 beyond it. */
+async function readRawBody(c: HonoContext, limit: number): Promise<BodyRead<Uint8Array>> {
+  const length = c.req.header('content-length');
+  if (length !== undefined && Number(length) > limit) return c.json(errorBody(413, 'Request body is too large'), 413);
+  const bytes = await readBytes(c.req.raw, limit);
+  if (bytes === undefined) return c.json(errorBody(413, 'Request body is too large'), 413);
+  return { value: bytes };
+}
+`,
+  },
+  honoText: {
+    declares: ['readTextBody'],
+    needs: ['honoRaw'],
+    text: `
+/** The body as UTF-8 text within \`limit\` bytes; 413 beyond it. */
+async function readTextBody(c: HonoContext, limit: number): Promise<BodyRead<string>> {
+  const body = await readRawBody(c, limit);
+  return body instanceof Response ? body : { value: new TextDecoder().decode(body.value) };
+}
+`,
+  },
+  honoJson: {
+    declares: ['readJsonBody'],
+    needs: ['honoBytes', 'errorBody', 'forbiddenKeys', 'jsonType'],
+    text: `
+/**
+ * The parsed JSON body (undefined when the request has none): 415 for another media type, 413
+ * beyond \`limit\` bytes, 400 for malformed JSON or a key that could reach a prototype.
+ */
+async function readJsonBody(c: HonoContext, limit: number): Promise<BodyRead<unknown>> {
+  const length = c.req.header('content-length');
+  if (length === '0' || (length === undefined && !c.req.raw.body)) return { value: undefined };
+  if (!isJsonType(c.req.header('content-type'))) return c.json(errorBody(415, 'Expected a JSON body (application/json)'), 415);
+  let text: string;
+  if (length !== undefined) {
+    if (Number(length) > limit) return c.json(errorBody(413, 'Request body is too large'), 413);
+    text = await c.req.text();
+  } else {
+    const bytes = await readBytes(c.req.raw, limit);
+    if (bytes === undefined) return c.json(errorBody(413, 'Request body is too large'), 413);
+    text = new TextDecoder().decode(bytes);
+  }
+  if (text.length === 0) return { value: undefined };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return c.json(errorBody(400, 'Malformed JSON body'), 400);
+  }
+  if (hasForbiddenKey(value)) return c.json(errorBody(400, 'Object contains forbidden prototype property'), 400);
+  return { value };
+}
+`,
+  },
+  expressBody: {
+    declares: ['hasBody', 'checkJsonBody'],
+    needs: ['errorBody', 'forbiddenKeys', 'jsonType'],
+    text: `
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+}
+
+/**
+ * Checks the body a JSON parser left on \`req.body\` (this router's, or one applied before
+ * mounting): 415 for another media type, 400 for a key that could reach a prototype.
+ */
+function checkJsonBody(req: Request, res: Response): boolean {
+  if (hasBody(req) && !isJsonType(req.headers['content-type'])) {
+    res.status(415).json(errorBody(415, 'Expected a JSON body (application/json)'));
+    return false;
+  }
+  if (hasForbiddenKey(req.body)) {
+    res.status(400).json(errorBody(400, 'Object contains forbidden prototype property'));
+    return false;
+  }
+  return true;
+}
+`,
+  },
+  expressMiddleware: {
+    declares: ['runMiddleware'],
+    needs: [],
+    text: `
+/** Runs a body parser inside a handler, so that the context is built before the body is read. */
+function runMiddleware(middleware: (req: Request, res: Response, next: (error?: unknown) => void) => void, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    middleware(req, res, (error?: unknown) => {
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+`,
+  },
+  expressErrors: {
+    declares: ['BodyParserError', 'errorResponse'],
+    needs: ['errorBody', 'httpError'],
+    text: `
+/** What express's body parsers attach to the errors they raise. */
+interface BodyParserError {
+  status?: unknown;
+  type?: unknown;
+  expose?: unknown;
+  message?: unknown;
+}
+
+/** The status and body of an error raised in the router; anything unexpected is a bare 500. */
+function errorResponse(error: unknown): ErrorBody {
+  if (error instanceof HttpError) return errorBody(error.status, error.message, error.issues);
+  const parser = (typeof error === 'object' && error !== null ? error : {}) as BodyParserError;
+  if (parser.type === 'entity.parse.failed') return errorBody(400, 'Malformed JSON body');
+  if (parser.type === 'entity.too.large') return errorBody(413, 'Request body is too large');
+  const status = errorStatus(parser.status);
+  if (status < 500 && parser.expose === true && typeof parser.message === 'string') return errorBody(status, parser.message);
+  return errorBody(500, 'Internal Server Error');
+}
+`,
+  },
+  fastifyParsers: {
+    declares: ['addBodyParsers'],
+    needs: [],
+    text: `
+/** Parsers for the non-JSON bodies the spec declares, unless the app already has one for a type. */
+function addBodyParsers(instance: FastifyInstance, types: readonly string[], parseAs: 'string' | 'buffer'): void {
+  for (const type of types) {
+    if (instance.hasContentTypeParser(type)) continue;
+    if (parseAs === 'string') instance.addContentTypeParser(type, { parseAs: 'string' }, (_request, payload, done) => done(null, payload));
+    else instance.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, payload, done) => done(null, payload));
+  }
+}
+`,
+  },
+  fastifyConfig: {
+    declares: [],
+    needs: [],
+    text: `
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The spec's operationId of the route (its derived name when the spec gives none). */
+    operationId?: string;
+    /** The schemes of the spec's security; \`[]\` for \`security: []\`; undefined when none is declared. */
+    security?: { scheme: string; scopes: string[] }[] | undefined;
+  }
+}
+`,
+  },
+  fastifyErrors: {
+    declares: ['handleError'],
+    needs: ['errorBody', 'httpError', 'toIssues'],
+    text: `
+/**
+ * The router's error handler: 400 with the body's issues when it fails its schema, HttpError's
+ * status and message, fastify's own 4xx errors (413, 415, malformed JSON), and a bare 500 for
+ * anything else (logged, never sent).
+ */
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const schema = request.routeOptions.schema?.body;
+    const parsed = schema instanceof z.ZodType ? schema.safeParse(request.body) : undefined;
+    const issues = parsed?.error
+      ? toIssues(parsed.error.issues)
+      : error.validation.map((issue) => ({ code: issue.keyword, path: issue.instancePath.split('/').slice(1), message: issue.message ?? '' }));
+    return reply.code(400).send(errorBody(400, 'Invalid request body', issues));
+  }
+  if (error instanceof HttpError) return reply.code(error.status).send(errorBody(error.status, error.message, error.issues));
+  const status = errorStatus(error.statusCode);
+  if (status < 500) return reply.code(status).send(errorBody(status, error.message));
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send(errorBody(500, 'Internal Server Error'));
+}
+`,
+  },
+} satisfies Record<string, Snippet>;
+
+export type SnippetId = keyof typeof snippets;
+
+/** The snippets `wanted` needs, dependencies first, each once, in a fixed order. */
+export function snippetTexts(wanted: Iterable<SnippetId>): string[] {
+  const order = Object.keys(snippets) as SnippetId[];
+  const chosen = new Set<SnippetId>();
+  const add = (id: SnippetId) => {
+    if (chosen.has(id)) return;
+    chosen.add(id);
+    for (const need of (snippets[id] as Snippet).needs) add(need as SnippetId);
+  };
+  for (const id of wanted) add(id);
+  // httpError and honoHttpError declare the same class: hono uses its own.
+  if (chosen.has('honoHttpError')) chosen.delete('httpError');
+  return order.filter((id) => chosen.has(id)).map((id) => snippets[id].text.trim());
+}
+
+/** Every top-level name the snippets may declare (reserved in the router's scope). */
+export const SNIPPET_NAMES: string[] = [...new Set(Object.values(snippets as Record<string, Snippet>).flatMap((s) => s.declares))];
