@@ -1,1 +1,7 @@
+export { generate, generateFromModel, GENERATED_FILES } from './generate.js';
+export type { GenerateOptions } from './generate.js';
+export { zodTsConfigSchema, zodTsConfigSpec, ZOD_TS_CONFIG_KEYS } from './config.js';
+export type { ZodTsConfig } from './config.js';
+export { zodTsCommand } from './command.js';
 export { createClientNames, CLIENT_TYPE_NAMES, CLIENT_VALUE_NAMES } from './names.js';
+export { queryObject } from './declarations.js';

@@ -1,11 +1,14 @@
 import { NameRegistry, type ApiModel } from '@specwright/core';
+import { CLIENT_RUNTIME_NAMES } from './client-runtime.js';
+import { CLIENT_CONFIG_TYPES, CLIENT_CONFIG_VALUES } from './client-config.js';
 
 /**
- * Names that `client.ts`, `client-config.ts` and `schema-types.ts` declare themselves. Spec-derived
- * names never take them, so `index.ts` can re-export every module without a clash.
+ * Names that `client.ts`, `client-config.ts` and `schema-types.ts` declare themselves (exports and
+ * internal helpers). Spec-derived names never take them, so `index.ts` can re-export every module
+ * without a clash and no helper is shadowed.
  */
-export const CLIENT_VALUE_NAMES = ['z', 'ApiError', 'ValidationError', 'ResponseValidationError', 'configureClient', 'getClientConfig'];
-export const CLIENT_TYPE_NAMES = ['ApiError', 'ValidationError', 'ResponseValidationError', 'ValidationIssue', 'RequestConfig', 'ClientConfig'];
+export const CLIENT_VALUE_NAMES = ['z', 'ApiError', 'ValidationError', 'ResponseValidationError', ...CLIENT_CONFIG_VALUES, ...CLIENT_RUNTIME_NAMES];
+export const CLIENT_TYPE_NAMES = ['ApiError', 'ValidationError', 'ResponseValidationError', 'ValidationIssue', 'RequestConfig', ...CLIENT_CONFIG_TYPES, ...CLIENT_RUNTIME_NAMES];
 
 /**
  * The names of everything `openapi-zod-ts` emits for a model. The server and hooks generators call

@@ -1,0 +1,4 @@
+import { main } from '@specwright/core';
+import { zodTsCommand } from './command.js';
+
+await main(zodTsCommand);

@@ -1,0 +1,356 @@
+/**
+ * The fixed runtime code of `client.ts`: error classes and request helpers. It contains no spec
+ * text, so it is inserted as raw statements; the per-operation functions are built as code trees.
+ * Every name declared here is reserved in `names.ts`, so spec names never collide with them.
+ */
+import { code as c, type Code } from '@specwright/core';
+
+const EXPORTED = `
+/** One problem found by a schema: where (\`path\`) and what (\`message\`). */
+export interface ValidationIssue {
+  path: (string | number)[];
+  message: string;
+}
+
+/** Per-request options, the last argument of every operation. */
+export interface RequestConfig {
+  /** Headers for this request; they override the configured ones. */
+  headers?: HeadersInit | undefined;
+  /** Aborts the request. */
+  signal?: AbortSignal | undefined;
+}
+
+/** The server answered with a status outside 2xx. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** The HTTP status. */
+  readonly status: number;
+  /** The parsed JSON body, or \`null\` when the body is empty or not JSON. */
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, message: string) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** A request body or query failed its schema; nothing was sent. */
+export class ValidationError extends Error {
+  override readonly name = 'ValidationError';
+  readonly issues: ValidationIssue[];
+
+  constructor(issues: ValidationIssue[]) {
+    super(\`Invalid request: \${issues.map((issue) => (issue.path.length > 0 ? \`\${issue.path.join('.')}: \${issue.message}\` : issue.message)).join('; ')}\`);
+    this.issues = issues;
+  }
+}
+
+/** A 2xx response body failed its schema. */
+export class ResponseValidationError extends Error {
+  override readonly name = 'ResponseValidationError';
+  /** The HTTP status. */
+  readonly status: number;
+  readonly issues: ValidationIssue[];
+  /** The body as received (parsed JSON, text or Blob). */
+  readonly body: unknown;
+
+  constructor(status: number, issues: ValidationIssue[], body: unknown) {
+    super(\`Invalid response (status \${status}): \${issues.map((issue) => (issue.path.length > 0 ? \`\${issue.path.join('.')}: \${issue.message}\` : issue.message)).join('; ')}\`);
+    this.status = status;
+    this.issues = issues;
+    this.body = body;
+  }
+}
+`;
+
+/** A piece of fixed runtime code, the helpers it uses, and whether it needs zod or the config. */
+interface Helper {
+  code: string;
+  uses: string[];
+  zod?: boolean;
+  config?: boolean;
+}
+
+const HELPERS: Record<string, Helper> = {
+  BodyKind: { code: `type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';`, uses: [] },
+  QueryStyle: { code: `type QueryStyle = 'form' | 'formNoExplode' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';`, uses: [] },
+  EncodedBody: {
+    code: `
+interface EncodedBody {
+  body: BodyInit;
+  /** Unset for multipart bodies: fetch writes the header with its boundary. */
+  contentType?: string;
+}`,
+    uses: [],
+  },
+  ResponseReader: { code: `type ResponseReader<T> = (response: Response) => Promise<T>;`, uses: [] },
+  RequestSpec: {
+    code: `
+interface RequestSpec<T> {
+  method: string;
+  path: string;
+  query?: Record<string, unknown> | undefined;
+  queryStyles?: Record<string, QueryStyle>;
+  body?: EncodedBody | undefined;
+  /** Readers by status (\`'200'\`, \`'2XX'\`); an undeclared 2xx status uses \`2XX\`, else the first. */
+  responses: Record<string, ResponseReader<T>>;
+}`,
+    uses: ['QueryStyle', 'EncodedBody', 'ResponseReader'],
+  },
+  toValidationIssues: {
+    code: `
+function toValidationIssues(issues: readonly { path: PropertyKey[]; message: string }[]): ValidationIssue[] {
+  return issues.map((issue) => ({
+    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+    message: issue.message,
+  }));
+}`,
+    uses: [],
+  },
+  parseRequestValue: {
+    code: `
+function parseRequestValue<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ValidationError(toValidationIssues(result.error.issues));
+  return result.data;
+}`,
+    uses: ['toValidationIssues'],
+    zod: true,
+  },
+  parseOptionalRequestValue: {
+    code: `
+function parseOptionalRequestValue<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
+  return value === undefined ? undefined : parseRequestValue(schema, value);
+}`,
+    uses: ['parseRequestValue'],
+    zod: true,
+  },
+  serializeQueryValue: {
+    code: `
+function serializeQueryValue(value: unknown): string {
+  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+}`,
+    uses: [],
+  },
+  serializeQuery: {
+    code: `
+function serializeQuery(query: Record<string, unknown> | undefined, styles: Record<string, QueryStyle> | undefined): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const style = styles?.[name] ?? 'form';
+    if (Array.isArray(value)) {
+      const items = value.filter((item) => item !== undefined && item !== null).map(serializeQueryValue);
+      if (style === 'form') for (const item of items) params.append(name, item);
+      else if (items.length > 0) params.append(name, items.join(style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ','));
+    } else if (typeof value === 'object') {
+      const entries = Object.entries(value).filter(([, item]) => item !== undefined && item !== null);
+      if (style === 'deepObject') for (const [key, item] of entries) params.append(\`\${name}[\${key}]\`, serializeQueryValue(item));
+      else if (style === 'form') for (const [key, item] of entries) params.append(key, serializeQueryValue(item));
+      else params.append(name, entries.flatMap(([key, item]) => [key, serializeQueryValue(item)]).join(','));
+    } else {
+      params.append(name, serializeQueryValue(value));
+    }
+  }
+  const text = params.toString();
+  return text === '' ? '' : \`?\${text}\`;
+}`,
+    uses: ['QueryStyle', 'serializeQueryValue'],
+  },
+  appendFormFields: {
+    code: `
+function appendFormFields(value: unknown, append: (name: string, item: string | Blob) => void): void {
+  if (typeof value !== 'object' || value === null) return;
+  for (const [name, item] of Object.entries(value)) {
+    for (const part of Array.isArray(item) ? item : [item]) {
+      if (part === undefined || part === null) continue;
+      append(name, part instanceof Blob ? part : serializeQueryValue(part));
+    }
+  }
+}`,
+    uses: ['serializeQueryValue'],
+  },
+  isRawBody: {
+    code: `
+function isRawBody(value: unknown): value is BodyInit {
+  return (
+    typeof value === 'string' ||
+    value instanceof Blob ||
+    value instanceof ArrayBuffer ||
+    ArrayBuffer.isView(value) ||
+    value instanceof URLSearchParams ||
+    value instanceof FormData ||
+    value instanceof ReadableStream
+  );
+}`,
+    uses: [],
+  },
+  encodeRequestBody: {
+    code: `
+function encodeRequestBody(kind: BodyKind, contentType: string, value: unknown): EncodedBody {
+  switch (kind) {
+    case 'json':
+      return { body: JSON.stringify(value), contentType };
+    case 'form': {
+      const params = new URLSearchParams();
+      appendFormFields(value, (name, item) => params.append(name, typeof item === 'string' ? item : ''));
+      return { body: params, contentType };
+    }
+    case 'multipart': {
+      const form = new FormData();
+      appendFormFields(value, (name, item) => form.append(name, item));
+      return { body: form };
+    }
+    case 'text':
+      return { body: typeof value === 'string' ? value : serializeQueryValue(value), contentType };
+    case 'binary':
+      return { body: isRawBody(value) ? value : JSON.stringify(value), contentType };
+  }
+}`,
+    uses: ['BodyKind', 'EncodedBody', 'appendFormFields', 'serializeQueryValue', 'isRawBody'],
+  },
+  readErrorBody: {
+    code: `
+async function readErrorBody(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text === '' ? null : (JSON.parse(text) as unknown);
+  } catch {
+    return null;
+  }
+}`,
+    uses: [],
+  },
+  sendRequest: {
+    code: `
+async function sendRequest<T>(spec: RequestSpec<T>, config: RequestConfig | undefined): Promise<T> {
+  const client = getClientConfig();
+  const headers = new Headers(typeof client.headers === 'function' ? await client.headers() : client.headers);
+  const token = typeof client.token === 'function' ? await client.token() : client.token;
+  if (token) headers.set('Authorization', \`Bearer \${token}\`);
+  if (spec.body?.contentType !== undefined) headers.set('Content-Type', spec.body.contentType);
+  new Headers(config?.headers).forEach((value, key) => headers.set(key, value));
+  const init: RequestInit = { method: spec.method, headers };
+  if (spec.body !== undefined) init.body = spec.body.body;
+  if (config?.signal !== undefined) init.signal = config.signal;
+  const url = client.baseUrl + spec.path + serializeQuery(spec.query, spec.queryStyles);
+  const response = await (client.fetch ?? fetch)(url, init);
+  if (!response.ok) {
+    throw new ApiError(response.status, await readErrorBody(response), \`\${spec.method} \${spec.path} failed with status \${response.status}\`);
+  }
+  const reader = spec.responses[String(response.status)] ?? spec.responses['2XX'] ?? Object.values(spec.responses)[0];
+  if (reader === undefined) throw new Error('internal: an operation without a response reader');
+  return reader(response);
+}`,
+    uses: ['RequestSpec', 'serializeQuery', 'readErrorBody'],
+    config: true,
+  },
+  readJsonResponse: {
+    code: `
+function readJsonResponse<T>(schema: z.ZodType<T>): ResponseReader<T> {
+  return async (response) => {
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      throw new ResponseValidationError(response.status, [{ path: [], message: 'The response body is not valid JSON' }], text);
+    }
+    const result = schema.safeParse(body);
+    if (!result.success) throw new ResponseValidationError(response.status, toValidationIssues(result.error.issues), body);
+    return result.data;
+  };
+}`,
+    uses: ['ResponseReader', 'toValidationIssues'],
+    zod: true,
+  },
+  readTextResponse: {
+    code: `
+function readTextResponse<T>(schema: z.ZodType<T>): ResponseReader<T> {
+  return async (response) => {
+    const body = await response.text();
+    const result = schema.safeParse(body);
+    if (!result.success) throw new ResponseValidationError(response.status, toValidationIssues(result.error.issues), body);
+    return result.data;
+  };
+}`,
+    uses: ['ResponseReader', 'toValidationIssues'],
+    zod: true,
+  },
+  readBlobResponse: {
+    code: `
+function readBlobResponse<T>(schema: z.ZodType<T>): ResponseReader<T> {
+  return async (response) => {
+    const body = await response.blob();
+    const result = schema.safeParse(body);
+    if (!result.success) throw new ResponseValidationError(response.status, toValidationIssues(result.error.issues), body);
+    return result.data;
+  };
+}`,
+    uses: ['ResponseReader', 'toValidationIssues'],
+    zod: true,
+  },
+  readUncheckedJson: {
+    code: `
+async function readUncheckedJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    throw new ResponseValidationError(response.status, [{ path: [], message: 'The response body is not valid JSON' }], text);
+  }
+}`,
+    uses: [],
+  },
+  readUncheckedText: {
+    code: `
+function readUncheckedText(response: Response): Promise<string> {
+  return response.text();
+}`,
+    uses: [],
+  },
+  readUncheckedBlob: {
+    code: `
+function readUncheckedBlob(response: Response): Promise<Blob> {
+  return response.blob();
+}`,
+    uses: [],
+  },
+  readEmptyResponse: {
+    code: `
+async function readEmptyResponse(response: Response): Promise<undefined> {
+  await response.body?.cancel();
+  return undefined;
+}`,
+    uses: [],
+  },
+};
+
+/** Names `client.ts` may declare besides the operations (reserved for spec names). */
+export const CLIENT_RUNTIME_NAMES = Object.keys(HELPERS);
+
+/** The helpers that `used` needs, in a fixed order (types first, then as listed above). */
+export function clientRuntimeInternals(used: Iterable<string>): { statements: Code.Stmt[]; zod: boolean; config: boolean } {
+  const needed = new Set<string>();
+  const visit = (name: string) => {
+    if (needed.has(name)) return;
+    const helper = HELPERS[name];
+    if (!helper) throw new Error(`internal: unknown client helper ${name}`);
+    needed.add(name);
+    for (const dep of helper.uses) visit(dep);
+  };
+  for (const name of used) visit(name);
+  const names = Object.keys(HELPERS).filter((name) => needed.has(name));
+  return {
+    statements: names.map((name) => c.raw(HELPERS[name]!.code)),
+    zod: names.some((name) => HELPERS[name]!.zod),
+    config: names.some((name) => HELPERS[name]!.config),
+  };
+}
+
+export function clientRuntimeExports(): Code.Stmt[] {
+  return [c.raw(EXPORTED)];
+}
+

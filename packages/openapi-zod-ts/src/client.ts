@@ -1,0 +1,219 @@
+/**
+ * `client.ts`: one async function per operation (DECISIONS' argument order: path parameters,
+ * body, query, `RequestConfig`), the error classes, and the request helpers they use.
+ */
+import { code as c, type Code, type MediaContent, type Operation, type Parameter, successResponses } from '@specwright/core';
+import { type EmitContext, resolveNamed } from './context.js';
+import { clientRuntimeExports, clientRuntimeInternals } from './client-runtime.js';
+import { type SchemaScope, typeOf } from './schema-emit.js';
+import { GENERATED_HEADER } from './schema-types.js';
+
+/** Names `client.ts` takes from `schema-types.ts`, collected while building. */
+class Imports {
+  readonly values = new Set<string>();
+  readonly types = new Set<string>();
+  readonly helpers = new Set<string>();
+
+  statement(from: string): Code.Stmt | undefined {
+    const names: Code.ImportName[] = [
+      ...[...this.values].map((name) => ({ name })),
+      ...[...this.types].filter((name) => !this.values.has(name)).map((name) => ({ name, typeOnly: true })),
+    ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return names.length > 0 ? { k: 'import', from, names } : undefined;
+  }
+}
+
+type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';
+
+function bodyKind(content: MediaContent): BodyKind {
+  if (content.kind === 'other') return 'binary';
+  return content.kind;
+}
+
+/** The query style of a parameter, when it is not the default (`form`, exploded). */
+function queryStyle(parameter: Parameter): string | undefined {
+  if (parameter.style === 'form') return parameter.explode ? undefined : 'formNoExplode';
+  return ['spaceDelimited', 'pipeDelimited', 'deepObject'].includes(parameter.style) ? parameter.style : undefined;
+}
+
+export function clientModule(context: EmitContext): Code.Module {
+  const imports = new Imports();
+  const scope: SchemaScope = {
+    zodRef: (key) => c.id(context.names.schema(key).schema),
+    typeRef: (key) => {
+      const name = context.names.schema(key).type;
+      imports.types.add(name);
+      return c.tref(name);
+    },
+    resolve: (key) => resolveNamed(context, key),
+  };
+  const functions = context.model.operations.map((operation) => operationFunction(operation, context, scope, imports));
+  const runtime = clientRuntimeInternals(imports.helpers);
+
+  const head: Code.Stmt[] = [];
+  if (runtime.zod) head.push(c.importFrom('zod', ['z']));
+  if (runtime.config) head.push(c.importFrom('./client-config.js', ['getClientConfig']));
+  const fromSchemas = imports.statement('./schema-types.js');
+  if (fromSchemas) head.push(fromSchemas);
+  return { header: GENERATED_HEADER, body: [...head, ...clientRuntimeExports(), ...runtime.statements, ...functions] };
+}
+
+function operationFunction(operation: Operation, context: EmitContext, scope: SchemaScope, imports: Imports): Code.FunctionDecl {
+  const names = context.names.operation(operation);
+  const params: Code.Param[] = [];
+  const optional: boolean[] = [];
+  const props: Code.ObjectMember[] = [c.prop('method', c.str(operation.method.toUpperCase())), c.prop('path', pathExpression(operation, names.pathParams, scope))];
+
+  operation.pathParams.forEach((parameter, i) => {
+    params.push(c.param(names.pathParams[i]!, typeOf(parameter.schema, scope)));
+    optional.push(false);
+  });
+
+  const requestBody = operation.requestBody;
+  const content = requestBody?.contents[0];
+  if (requestBody && content) {
+    const kind = bodyKind(content);
+    let type: Code.Type;
+    let value: Code.Expr = c.id('body');
+    if (names.body && content.schema) {
+      imports.types.add(names.body.type);
+      imports.values.add(names.body.schema);
+      imports.helpers.add('parseRequestValue');
+      type = c.tref(names.body.type);
+      value = c.call('parseRequestValue', [c.id(names.body.schema), value]);
+    } else {
+      type = kind === 'json' ? c.kw('unknown') : kind === 'text' ? c.kw('string') : kind === 'binary' ? c.tref('Blob') : c.tref('Record', [c.kw('string'), c.kw('unknown')]);
+    }
+    imports.helpers.add('encodeRequestBody');
+    let encoded: Code.Expr = c.call('encodeRequestBody', [c.str(kind), c.str(content.contentType), value]);
+    if (!requestBody.required) encoded = c.cond(c.bin(c.id('body'), '===', c.undef()), c.undef(), encoded);
+    params.push(c.param('body', type));
+    optional.push(!requestBody.required);
+    props.push(c.prop('body', encoded));
+  }
+
+  if (names.query) {
+    const required = operation.queryParams.some((p) => p.required);
+    imports.types.add(names.query.type);
+    imports.values.add(names.query.schema);
+    const helper = required ? 'parseRequestValue' : 'parseOptionalRequestValue';
+    imports.helpers.add(helper);
+    params.push(c.param('query', c.tref(names.query.type)));
+    optional.push(!required);
+    props.push(c.prop('query', c.call(helper, [c.id(names.query.schema), c.id('query')])));
+    const styles = operation.queryParams.flatMap((p) => {
+      const style = queryStyle(p);
+      return style ? [c.prop(p.name, c.str(style))] : [];
+    });
+    if (styles.length > 0) props.push(c.prop('queryStyles', c.obj(styles)));
+  }
+  params.push(c.param('config', c.tref('RequestConfig')));
+  optional.push(true);
+
+  // A parameter can be optional only when every later one is; otherwise it takes `| undefined`.
+  let tailOptional = true;
+  for (let i = params.length - 1; i >= 0; i--) {
+    const p = params[i]!;
+    if (optional[i] && tailOptional) p.optional = true;
+    else if (optional[i]) p.type = c.union([p.type!, c.kw('undefined')]);
+    else tailOptional = false;
+  }
+
+  const { readers, type } = responseReaders(operation, context, imports);
+  props.push(c.prop('responses', c.obj(readers)));
+  imports.helpers.add('sendRequest');
+  const call = c.call('sendRequest', [c.obj(props), c.id('config')], [type]);
+  return c.fn(names.fn, params, [c.ret(call)], {
+    exported: true,
+    async: true,
+    returnType: c.tref('Promise', [type]),
+    doc: operationDoc(operation),
+  });
+}
+
+/** `/pets/${encodeURIComponent(petId)}`, or a plain string without parameters. */
+function pathExpression(operation: Operation, identifiers: string[], scope: SchemaScope): Code.Expr {
+  const parts = operation.path.split(/\{[^}]+\}/);
+  if (parts.length === 1) return c.str(operation.path);
+  const exprs = operation.pathParams.map((parameter, i) => {
+    const value = c.id(identifiers[i]!);
+    const type = typeOf(parameter.schema, { ...scope, typeRef: () => c.kw('unknown') });
+    const primitive = isPrimitiveType(type);
+    return c.call('encodeURIComponent', [primitive ? value : c.call('String', [value])]);
+  });
+  return c.template(parts, exprs.slice(0, parts.length - 1));
+}
+
+function isPrimitiveType(type: Code.Type): boolean {
+  if (type.k === 'tkeyword') return type.name === 'string' || type.name === 'number' || type.name === 'boolean';
+  if (type.k === 'tliteral') return true;
+  if (type.k === 'tunion') return type.types.every(isPrimitiveType);
+  return false;
+}
+
+interface Readers {
+  readers: Code.PropertyAssign[];
+  type: Code.Type;
+}
+
+function responseReaders(operation: Operation, context: EmitContext, imports: Imports): Readers {
+  const names = context.names.operation(operation);
+  const readers: Code.PropertyAssign[] = [];
+  const types: Code.Type[] = [];
+  const reader = (helper: string, args?: Code.Expr[]) => {
+    imports.helpers.add(helper);
+    return args ? c.call(helper, args) : c.id(helper);
+  };
+  for (const response of successResponses(operation)) {
+    const content = response.contents[0];
+    const decl = names.responses.get(response.status);
+    if (!content) {
+      readers.push(c.prop(response.status, reader('readEmptyResponse')));
+      types.push(c.kw('undefined'));
+      continue;
+    }
+    const kind = responseKind(content);
+    if (decl && content.schema) {
+      imports.values.add(decl.schema);
+      imports.types.add(decl.type);
+      const helper = kind === 'json' ? 'readJsonResponse' : kind === 'text' ? 'readTextResponse' : 'readBlobResponse';
+      readers.push(c.prop(response.status, reader(helper, [c.id(decl.schema)])));
+      types.push(c.tref(decl.type));
+    } else {
+      const helper = kind === 'json' ? 'readUncheckedJson' : kind === 'text' ? 'readUncheckedText' : 'readUncheckedBlob';
+      readers.push(c.prop(response.status, reader(helper)));
+      types.push(kind === 'json' ? c.kw('unknown') : kind === 'text' ? c.kw('string') : c.tref('Blob'));
+    }
+  }
+  if (readers.length === 0) {
+    readers.push(c.prop('2XX', reader('readEmptyResponse')));
+    types.push(c.kw('undefined'));
+  }
+  return { readers, type: resultType(types) };
+}
+
+function responseKind(content: MediaContent): 'json' | 'text' | 'blob' {
+  if (content.kind === 'json') return 'json';
+  if (content.schema?.kind === 'string' && content.schema.binary) return 'blob';
+  if (content.kind === 'binary') return 'blob';
+  return 'text';
+}
+
+/** The union of the readers' types: `void` when no 2xx response has a body. */
+function resultType(types: Code.Type[]): Code.Type {
+  const seen = new Map<string, Code.Type>();
+  for (const type of types) seen.set(JSON.stringify(type), type);
+  const unique = [...seen.values()];
+  if (unique.some((t) => t.k === 'tkeyword' && t.name === 'unknown')) return c.kw('unknown');
+  if (unique.every((t) => t.k === 'tkeyword' && t.name === 'undefined')) return c.kw('void');
+  return c.union(unique);
+}
+
+function operationDoc(operation: Operation): string {
+  const lines: string[] = [];
+  if (operation.summary?.trim()) lines.push(operation.summary.trim());
+  if (operation.description?.trim() && operation.description.trim() !== operation.summary?.trim()) lines.push(operation.description.trim());
+  lines.push(`\`${operation.method.toUpperCase()} ${operation.path}\``);
+  if (operation.deprecated) lines.push('@deprecated');
+  return lines.join('\n\n');
+}

@@ -1,0 +1,39 @@
+import type { ApiModel, NameRegistry, NamedSchema, SchemaNode } from '@specwright/core';
+import { type OperationDeclaration, operationDeclarations } from './declarations.js';
+import { orderSchemas, type SchemaOrder } from './schema-graph.js';
+
+/** The user-owned schema file as this run sees it. */
+export interface UserSchemaFile {
+  /** Absolute path. */
+  file: string;
+  /** Import specifier from the output directory (`../schemas.js`). */
+  specifier: string;
+  /** Schema names (`PetSchema`) the file exports as values and the generated code uses. */
+  provided: Set<string>;
+  /** True when this run creates the file. */
+  created: boolean;
+}
+
+/** Everything one run of the generator knows; nothing lives in module state. */
+export interface EmitContext {
+  model: ApiModel;
+  names: NameRegistry;
+  order: SchemaOrder;
+  schemaByKey: Map<string, NamedSchema>;
+  declarations: OperationDeclaration[];
+  user?: UserSchemaFile;
+}
+
+export function createContext(model: ApiModel, names: NameRegistry): EmitContext {
+  return {
+    model,
+    names,
+    order: orderSchemas(model),
+    schemaByKey: new Map(model.schemas.map((s) => [s.key, s])),
+    declarations: operationDeclarations(model, names),
+  };
+}
+
+export function resolveNamed(context: EmitContext, key: string): SchemaNode | undefined {
+  return context.schemaByKey.get(key)?.schema;
+}

@@ -1,0 +1,69 @@
+import { join, resolve } from 'node:path';
+import { type ApiModel, type Code, ConfigError, createFormatter, loadModel, type OutputFile, printModuleSource } from '@specwright/core';
+import { clientModule } from './client.js';
+import { clientConfigModule } from './client-config.js';
+import type { ZodTsConfig } from './config.js';
+import { createContext } from './context.js';
+import { indexModule } from './index-module.js';
+import { createClientNames } from './names.js';
+import { schemaTypesModule } from './schema-types.js';
+import { checkUserSchemaPath, resolveUserSchemas, userSchemaModule } from './user-schemas.js';
+
+/** The files `openapi-zod-ts` writes into the output directory. */
+export const GENERATED_FILES = ['schema-types.ts', 'client.ts', 'client-config.ts', 'index.ts'] as const;
+
+export interface GenerateOptions {
+  /** Output directory (absolute, or relative to the working directory). */
+  outputDir: string;
+  /** The user-owned schema file (`input_schema`), created when missing. */
+  inputSchema?: string | undefined;
+  /** Receives warnings (a schema the user file lacks, a skipped operation...). */
+  warn?: ((message: string) => void) | undefined;
+  /**
+   * Format with prettier (the consumer's, else the bundled one).
+   * @default true
+   */
+  format?: boolean | undefined;
+  /** Config file, for messages about `input_schema`. */
+  configFile?: string | undefined;
+}
+
+/** Generates the files of one config; nothing is written (the command line does that atomically). */
+export async function generate(config: ZodTsConfig, options: Omit<GenerateOptions, 'outputDir' | 'inputSchema'> = {}): Promise<OutputFile[]> {
+  const model = await loadModel(config.input_openapi);
+  return generateFromModel(model, { ...options, outputDir: config.output, inputSchema: config.input_schema });
+}
+
+/** Generates the files for an already loaded model. */
+export async function generateFromModel(model: ApiModel, options: GenerateOptions): Promise<OutputFile[]> {
+  const outputDir = resolve(options.outputDir);
+  const warn = options.warn ?? (() => {});
+  for (const warning of model.warnings) warn(`${model.file}: ${warning}`);
+
+  const context = createContext(model, createClientNames(model));
+  const modules: { path: string; module: Code.Module; createOnly?: boolean }[] = [];
+  if (options.inputSchema !== undefined) {
+    const file = resolve(options.inputSchema);
+    const configFile = options.configFile ?? file;
+    checkUserSchemaPath(file, configFile);
+    if (GENERATED_FILES.some((name) => join(outputDir, name) === file)) {
+      throw new ConfigError('must not be one of the generated files', { file: configFile, key: 'input_schema' });
+    }
+    context.user = await resolveUserSchemas(context, file, outputDir, warn);
+    if (context.user.created) modules.push({ path: file, module: userSchemaModule(context), createOnly: true });
+  }
+  modules.unshift(
+    { path: join(outputDir, 'schema-types.ts'), module: schemaTypesModule(context) },
+    { path: join(outputDir, 'client.ts'), module: clientModule(context) },
+    { path: join(outputDir, 'client-config.ts'), module: clientConfigModule() },
+    { path: join(outputDir, 'index.ts'), module: indexModule() },
+  );
+
+  const formatter = options.format === false ? undefined : await createFormatter(outputDir);
+  const files: OutputFile[] = [];
+  for (const { path, module, createOnly } of modules) {
+    const content = formatter ? await formatter.formatModule(module, path) : printModuleSource(module);
+    files.push(createOnly ? { path, content, createOnly } : { path, content });
+  }
+  return files;
+}

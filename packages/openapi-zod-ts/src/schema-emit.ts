@@ -1,0 +1,252 @@
+/**
+ * IR schema nodes → zod v4 expressions and the TypeScript types of their parsed values. Both are
+ * dispatch tables with one small function per kind, kept side by side so that they agree: every
+ * generated schema is annotated with its type, and the compiler checks that they do.
+ */
+import { code as c, type Code, type EnumNode, type JsonValue, type ObjectNode, type ObjectProperty, type SchemaKind, type SchemaNode, type StringNode } from '@specwright/core';
+
+/** How references to named schemas are written; decided by the module being emitted. */
+export interface SchemaScope {
+  /** The zod expression for a named schema (its const, or a lazy reference in a cycle). */
+  zodRef(key: string): Code.Expr;
+  /** The type of a named schema's parsed value. */
+  typeRef(key: string): Code.Type;
+  /** The node of a named schema, to look through references. */
+  resolve(key: string): SchemaNode | undefined;
+}
+
+type ByKind<R> = { [K in SchemaKind]: (node: Extract<SchemaNode, { kind: K }>, scope: SchemaScope) => R };
+
+const z = (name: string, args: (Code.Expr | Code.Spread)[] = []) => c.call(c.path(`z.${name}`), args);
+
+// ---------------------------------------------------------------------------------------------
+// zod
+
+const zodByKind: ByKind<Code.Expr> = {
+  ref: (node, scope) => scope.zodRef(node.key),
+  object: zodObject,
+  array: (node, scope) => {
+    let out: Code.Expr = z('array', [zodSchema(node.items, scope)]);
+    if (node.minItems !== undefined) out = c.dot(out, 'min', [c.num(node.minItems)]);
+    if (node.maxItems !== undefined) out = c.dot(out, 'max', [c.num(node.maxItems)]);
+    // Uniqueness is only checked where identity is equality (primitive items).
+    if (node.uniqueItems && isPrimitive(node.items, scope)) {
+      const items = c.id('items');
+      const unique = c.bin(c.member(c.newExpr('Set', [items]), 'size'), '===', c.member(items, 'length'));
+      out = c.dot(out, 'refine', [c.arrow([c.param('items')], unique), c.obj([c.prop('message', c.str('Items must be unique'))])]);
+    }
+    return out;
+  },
+  tuple: (node, scope) => {
+    const required = node.minItems ?? node.items.length;
+    const items = node.items.map((item, i) => (i >= required ? c.dot(zodSchema(item, scope), 'optional') : zodSchema(item, scope)));
+    const args: Code.Expr[] = [c.arr(items)];
+    if (node.rest !== false) args.push(zodSchema(node.rest, scope));
+    let out: Code.Expr = z('tuple', args);
+    if (node.rest !== false && node.maxItems !== undefined) out = c.dot(out, 'max', [c.num(node.maxItems)]);
+    return out;
+  },
+  string: zodString,
+  number: (node) => {
+    let out: Code.Expr = node.integer ? z('int') : z('number');
+    const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = node;
+    if (exclusiveMinimum !== undefined) out = c.dot(out, 'gt', [c.num(exclusiveMinimum)]);
+    if (minimum !== undefined && !(exclusiveMinimum !== undefined && exclusiveMinimum >= minimum)) out = c.dot(out, 'min', [c.num(minimum)]);
+    if (exclusiveMaximum !== undefined) out = c.dot(out, 'lt', [c.num(exclusiveMaximum)]);
+    if (maximum !== undefined && !(exclusiveMaximum !== undefined && exclusiveMaximum <= maximum)) out = c.dot(out, 'max', [c.num(maximum)]);
+    if (node.multipleOf !== undefined && !(node.integer && node.multipleOf === 1)) out = c.dot(out, 'multipleOf', [c.num(node.multipleOf)]);
+    return out;
+  },
+  boolean: () => z('boolean'),
+  null: () => z('null'),
+  enum: (node) => {
+    if (node.values.length === 1) return z('literal', [c.json(node.values[0])]);
+    if (!node.isConst && node.values.every((v) => typeof v === 'string')) return z('enum', [c.arr(node.values.map((v) => c.str(v as string)))]);
+    return z('literal', [c.arr(node.values.map((v) => c.json(v)))]);
+  },
+  union: (node, scope) => z('union', [c.arr(unionVariants(node, scope).map((variant) => zodSchema(variant, scope)))]),
+  intersection: (node, scope) => {
+    const [first, ...rest] = node.members.map((member) => zodSchema(member, scope));
+    return rest.reduce<Code.Expr>((acc, member) => c.dot(acc, 'and', [member]), first ?? z('unknown'));
+  },
+  unknown: () => z('unknown'),
+  never: () => z('never'),
+};
+
+/** The zod schema of a node (nullable included; optionality belongs to the containing object). */
+export function zodSchema(node: SchemaNode, scope: SchemaScope): Code.Expr {
+  const base = (zodByKind[node.kind] as (n: SchemaNode, s: SchemaScope) => Code.Expr)(node, scope);
+  return node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? c.dot(base, 'nullable') : base;
+}
+
+function zodObject(node: ObjectNode, scope: SchemaScope): Code.Expr {
+  const additional = node.additionalProperties;
+  if (node.properties.length === 0) {
+    if (additional === false) return z('strictObject', [c.obj([])]);
+    const values = typeof additional === 'object' ? zodSchema(additional, scope) : z('unknown');
+    return z('record', [z('string'), values]);
+  }
+  const shape = c.obj(node.properties.map((property) => c.prop(property.name, zodProperty(property, scope))));
+  if (additional === true) return z('looseObject', [shape]);
+  if (additional === false) return z('strictObject', [shape]);
+  if (typeof additional === 'object') return c.dot(z('object', [shape]), 'catchall', [zodSchema(additional, scope)]);
+  return z('object', [shape]);
+}
+
+function zodProperty(property: ObjectProperty, scope: SchemaScope): Code.Expr {
+  const schema = zodSchema(property.schema, scope);
+  return property.required ? schema : c.dot(schema, 'optional');
+}
+
+/**
+ * String formats, validated where real APIs keep to them. `uri` is not checked: real responses
+ * carry empty strings and relative references there (GitHub's `homepage`). Date-times accept any
+ * RFC 3339 offset and local times. UUIDs accept any 8-4-4-4-12 hex shape (`z.guid`), since
+ * servers and test data often ignore the RFC variant bits. E-mail addresses are checked with the
+ * HTML5 rule (what `<input type="email">` accepts), which allows local domains.
+ */
+const FORMATS: Record<string, () => Code.Expr> = {
+  'date-time': () => c.call(c.path('z.iso.datetime'), [c.obj([c.prop('offset', c.bool(true)), c.prop('local', c.bool(true))])]),
+  date: () => c.call(c.path('z.iso.date')),
+  email: () => z('email', [c.obj([c.prop('pattern', c.path('z.regexes.html5Email'))])]),
+  uuid: () => z('guid'),
+  ipv4: () => z('ipv4'),
+  ipv6: () => z('ipv6'),
+};
+
+function zodString(node: StringNode): Code.Expr {
+  if (node.binary) return z('instanceof', [c.id('Blob')]);
+  const format = node.format !== undefined && Object.hasOwn(FORMATS, node.format) ? FORMATS[node.format]! : undefined;
+  let out: Code.Expr = format ? format() : z('string');
+  if (node.minLength !== undefined && node.minLength > 0) out = c.dot(out, 'min', [c.num(node.minLength)]);
+  if (node.maxLength !== undefined) out = c.dot(out, 'max', [c.num(node.maxLength)]);
+  if (node.pattern !== undefined) {
+    const args: Code.Expr[] = [c.str(node.pattern)];
+    if (node.patternFlags) args.push(c.str(node.patternFlags));
+    out = c.dot(out, 'regex', [c.newExpr('RegExp', args)]);
+  }
+  return out;
+}
+
+function isPrimitive(node: SchemaNode, scope: SchemaScope): boolean {
+  const target = node.kind === 'ref' ? scope.resolve(node.key) : node;
+  return target !== undefined && (target.kind === 'string' || target.kind === 'number' || target.kind === 'boolean' || target.kind === 'enum') && !(target.kind === 'string' && target.binary);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Discriminated unions
+
+/**
+ * The variants of a union as they are emitted. With a discriminator, each variant must pin the
+ * discriminator property to the values that select it, or the parsed type would not narrow (and a
+ * value could parse as the wrong variant). A variant that already pins it is kept as is; an inline
+ * object gets the property replaced; anything else is intersected with `{ prop: values }`.
+ */
+export function unionVariants(node: Extract<SchemaNode, { kind: 'union' }>, scope: SchemaScope): SchemaNode[] {
+  const discriminator = node.discriminator;
+  if (!discriminator) return node.variants;
+  return node.variants.map((variant, i) => {
+    const values = discriminator.values[i] ?? [];
+    if (values.length === 0 || pinsDiscriminator(variant, discriminator.propertyName, values, scope)) return variant;
+    const tag: EnumNode = { kind: 'enum', values, isConst: false, nullable: false };
+    if (variant.kind === 'object' && !variant.nullable) {
+      const rest = variant.properties.filter((p) => p.name !== discriminator.propertyName);
+      const property: ObjectProperty = { name: discriminator.propertyName, schema: tag, required: true, readOnly: false, writeOnly: false };
+      const at = variant.properties.findIndex((p) => p.name === discriminator.propertyName);
+      const properties = at === -1 ? [property, ...rest] : [...rest.slice(0, at), property, ...rest.slice(at)];
+      return { ...variant, properties };
+    }
+    const tagObject: ObjectNode = {
+      kind: 'object',
+      properties: [{ name: discriminator.propertyName, schema: tag, required: true, readOnly: false, writeOnly: false }],
+      additionalProperties: undefined,
+      nullable: false,
+    };
+    return { kind: 'intersection', members: [tagObject, variant], nullable: false };
+  });
+}
+
+function pinsDiscriminator(variant: SchemaNode, propertyName: string, values: string[], scope: SchemaScope): boolean {
+  let target: SchemaNode | undefined = variant;
+  for (let hops = 0; target?.kind === 'ref' && hops < 32; hops++) target = scope.resolve(target.key);
+  if (target?.kind !== 'object' || target.nullable) return false;
+  const property = target.properties.find((p) => p.name === propertyName);
+  if (!property?.required || property.schema.kind !== 'enum' || property.schema.nullable) return false;
+  const own = property.schema.values;
+  return own.length === values.length && own.every((v) => typeof v === 'string' && values.includes(v));
+}
+
+// ---------------------------------------------------------------------------------------------
+// TypeScript types
+
+const typeByKind: ByKind<Code.Type> = {
+  ref: (node, scope) => scope.typeRef(node.key),
+  object: typeObject,
+  array: (node, scope) => c.tarray(typeOf(node.items, scope)),
+  tuple: (node, scope) => {
+    const required = node.minItems ?? node.items.length;
+    const elems: Code.TTupleElement[] = node.items.map((item, i) =>
+      i >= required ? { type: withUndefined(typeOf(item, scope)), optional: true } : { type: typeOf(item, scope) },
+    );
+    if (node.rest !== false) elems.push({ type: c.tarray(typeOf(node.rest, scope)), rest: true });
+    return c.ttuple(elems);
+  },
+  string: (node) => (node.binary ? c.tref('Blob') : c.kw('string')),
+  number: () => c.kw('number'),
+  boolean: () => c.kw('boolean'),
+  null: () => c.kw('null'),
+  enum: (node) => c.union(node.values.map((v) => c.tlit(v))),
+  union: (node, scope) => c.union(unionVariants(node, scope).map((variant) => typeOf(variant, scope))),
+  intersection: (node, scope) => c.intersection(node.members.map((member) => typeOf(member, scope))),
+  unknown: () => c.kw('unknown'),
+  never: () => c.kw('never'),
+};
+
+/** The type of a node's parsed value (what zod's output type is for `zodSchema(node)`). */
+export function typeOf(node: SchemaNode, scope: SchemaScope): Code.Type {
+  const base = (typeByKind[node.kind] as (n: SchemaNode, s: SchemaScope) => Code.Type)(node, scope);
+  return node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? c.union([...flatUnion(base), c.kw('null')]) : base;
+}
+
+function typeObject(node: ObjectNode, scope: SchemaScope): Code.Type {
+  const additional = node.additionalProperties;
+  if (node.properties.length === 0) {
+    if (additional === false) return c.tref('Record', [c.kw('string'), c.kw('never')]);
+    return c.tref('Record', [c.kw('string'), typeof additional === 'object' ? typeOf(additional, scope) : c.kw('unknown')]);
+  }
+  const members: Code.TMember[] = node.properties.map((property) => {
+    const type = typeOf(property.schema, scope);
+    return c.tprop(property.name, property.required ? type : withUndefined(type), { optional: !property.required, doc: docOf(property.schema) });
+  });
+  if (additional === true) return c.tobj([...members, c.tindexsig(c.kw('string'), c.kw('unknown'))]);
+  if (typeof additional === 'object') return c.intersection([c.tobj(members), c.tobj([c.tindexsig(c.kw('string'), typeOf(additional, scope))])]);
+  return c.tobj(members);
+}
+
+/** `T | undefined`, as zod's output type has it for optional keys and tuple elements. */
+function withUndefined(type: Code.Type): Code.Type {
+  if (type.k === 'tkeyword' && (type.name === 'unknown' || type.name === 'undefined')) return type;
+  return c.union([...flatUnion(type), c.kw('undefined')]);
+}
+
+function flatUnion(type: Code.Type): Code.Type[] {
+  return type.k === 'tunion' ? type.types : [type];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Documentation
+
+/** JSDoc text for a schema: description (or title), default and deprecation. */
+export function docOf(node: SchemaNode): string | undefined {
+  const lines: string[] = [];
+  const text = node.description ?? node.title;
+  if (text !== undefined && text.trim() !== '') lines.push(text.trim());
+  if (node.default !== undefined) lines.push(`@default ${defaultText(node.default.value)}`);
+  if (node.deprecated) lines.push('@deprecated');
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
+
+function defaultText(value: JsonValue): string {
+  const text = JSON.stringify(value);
+  return text.length > 200 ? `${text.slice(0, 197)}...` : text;
+}
