@@ -290,23 +290,30 @@ export class MockBuilder {
   }
 
   private patternString(node: StringNode): Code.Expr | undefined {
-    let tree;
+    const pattern = node.pattern!;
+    let parsed;
     try {
-      tree = parsePattern(node.pattern!, node.patternFlags === 'u');
+      parsed = parsePattern(pattern, node.patternFlags === 'u');
     } catch (error) {
       if (!(error instanceof UnsupportedPattern)) throw error;
-      this.warnings.push(`pattern ${JSON.stringify(node.pattern)} is not supported for mock data (${error.message}); mock strings may not match it`);
+      this.warnings.push(`pattern ${JSON.stringify(pattern)} is not supported for mock data (${error.message}); mock strings may not match it`);
       return undefined;
     }
-    const fitted = fitLength(tree, node.minLength, node.maxLength);
+    const fitted = fitLength(parsed.tree, node.minLength, node.maxLength);
     const expr = patternExpr(fitted, { repeat: () => this.helper('mockRepeat') });
     const bounds = lengthBounds(fitted);
-    const tooShort = node.minLength !== undefined && bounds.min < node.minLength;
-    const tooLong = node.maxLength !== undefined && bounds.max > node.maxLength;
-    if (!tooShort && !tooLong) return expr;
-    const args: Code.Expr[] = [c.arrow([], expr), c.num(node.minLength ?? 0)];
-    if (node.maxLength !== undefined) args.push(c.num(node.maxLength));
-    return c.call(c.id(this.helper('mockFit')), args);
+    // What the tree cannot promise is checked at run time, retrying a few times.
+    const text = c.id('text');
+    const checks: Code.Expr[] = [];
+    if (node.minLength !== undefined && bounds.min < node.minLength) checks.push(c.bin(c.member(text, 'length'), '>=', c.num(node.minLength)));
+    if (node.maxLength !== undefined && bounds.max > node.maxLength) checks.push(c.bin(c.member(text, 'length'), '<=', c.num(node.maxLength)));
+    if (parsed.approximate) {
+      const flags = node.patternFlags ? [c.str(node.patternFlags)] : [];
+      checks.push(c.dot(c.newExpr('RegExp', [c.str(pattern), ...flags]), 'test', [text]));
+    }
+    if (checks.length === 0) return expr;
+    const fits = checks.reduce((all, check) => c.bin(all, '&&', check));
+    return c.call(c.id(this.helper('mockFit')), [c.arrow([], expr), c.arrow([c.param('text')], fits)]);
   }
 
   private union(node: UnionNode, frame: Frame): Result {
@@ -404,7 +411,8 @@ const FORMATS = new Map<string, () => Code.Expr>(Object.entries({
   'uri-reference': () => faker('internet.url'),
   iri: () => faker('internet.url'),
   'iri-reference': () => faker('internet.url'),
-  time: () => c.dot(c.dot(faker('date.recent'), 'toISOString'), 'slice', [c.num(11), c.num(19)]),
+  // RFC 3339 full-time, offset included: the time part of the ISO string (`08:59:19.123Z`).
+  time: () => c.dot(c.dot(faker('date.recent'), 'toISOString'), 'slice', [c.num(11)]),
   ipv4: () => faker('internet.ipv4'),
   ipv6: () => faker('internet.ipv6'),
   hostname: () => faker('internet.domainName'),

@@ -25,6 +25,9 @@ const SPACE = [' '];
 const PRINTABLE = chars(' ', '~');
 /** At most this many characters are kept from one range, so a wide range stays a short literal. */
 const MAX_RANGE = 96;
+/** Further pools for negated classes that exclude all of printable ASCII. */
+const LATIN = range(0xc0, 0xff);
+const CJK = range(0x4e00, 0x4e5f);
 /** Quantifiers without an upper bound repeat at most this many times beyond their minimum. */
 export const OPEN_REPEAT = 8;
 
@@ -43,9 +46,19 @@ function range(from: number, to: number): string[] {
   return out;
 }
 
+export interface ParsedPattern {
+  tree: PatternNode;
+  /**
+   * True when the tree leaves out a condition of the pattern (a lookaround, a word boundary): the
+   * generated text then has to be checked against the pattern itself.
+   */
+  approximate: boolean;
+}
+
 /** Parses an ECMAScript pattern; throws `UnsupportedPattern` for what it cannot generate. */
-export function parsePattern(source: string, unicode: boolean): PatternNode {
+export function parsePattern(source: string, unicode: boolean): ParsedPattern {
   let pos = 0;
+  let approximate = false;
   const peek = () => source[pos];
   const fail = (what: string): never => {
     throw new UnsupportedPattern(`${what} at position ${pos}`);
@@ -65,6 +78,7 @@ export function parsePattern(source: string, unicode: boolean): PatternNode {
     while (pos < source.length && peek() !== '|' && peek() !== ')') {
       const atom = term();
       if (atom) items.push(quantified(atom));
+      else skipQuantifier();
     }
     return items.length === 1 ? items[0]! : { t: 'seq', items };
   };
@@ -104,19 +118,37 @@ export function parsePattern(source: string, unicode: boolean): PatternNode {
     }
   };
 
-  const group = (): PatternNode => {
+  /** A group; a lookaround generates nothing (the caller checks the text against the pattern). */
+  const group = (): PatternNode | undefined => {
+    let lookaround = false;
     if (peek() === '?') {
       const next = source[pos + 1];
       if (next === ':') pos += 2;
-      else if (next === '<' && source[pos + 2] !== '=' && source[pos + 2] !== '!') {
+      else if (next === '=' || next === '!') {
+        lookaround = true;
+        pos += 2;
+      } else if (next === '<' && (source[pos + 2] === '=' || source[pos + 2] === '!')) {
+        lookaround = true;
+        pos += 3;
+      } else if (next === '<') {
         const end = source.indexOf('>', pos);
         if (end < 0) fail('unterminated group name');
         pos = end + 1;
-      } else fail('lookaround');
+      } else fail('group modifier');
     }
     const inner = disjunction();
     if (source[pos++] !== ')') fail('unterminated group');
+    if (lookaround) {
+      approximate = true;
+      return undefined;
+    }
     return inner;
+  };
+
+  /** A quantifier after an assertion repeats nothing. */
+  const skipQuantifier = (): void => {
+    const match = /^(?:[*+?]|\{\d+(?:,\d*)?\})\??/.exec(source.slice(pos));
+    if (match) pos += match[0].length;
   };
 
   const quantified = (atom: PatternNode): PatternNode => {
@@ -156,9 +188,13 @@ export function parsePattern(source: string, unicode: boolean): PatternNode {
       case 'S':
         return { t: 'set', chars: PRINTABLE.filter((ch) => ch !== ' ') };
       case 'b':
-        return inClass ? { t: 'lit', text: '\b' } : undefined;
+        if (inClass) return { t: 'lit', text: '\b' };
+        approximate = true;
+        return undefined;
       case 'B':
-        return inClass ? fail('\\B in a class') : undefined;
+        if (inClass) return fail('\\B in a class');
+        approximate = true;
+        return undefined;
       case 't':
         return { t: 'lit', text: '\t' };
       case 'n':
@@ -198,9 +234,15 @@ export function parsePattern(source: string, unicode: boolean): PatternNode {
         return { t: 'lit', text: String.fromCharCode(parseInt(hex[0], 16)) };
       }
       case 'p':
-      case 'P':
-        if (unicode) return fail('unicode property escape');
-        return { t: 'lit', text: c };
+      case 'P': {
+        if (!unicode) return { t: 'lit', text: c };
+        const name = /^\{([^}]*)\}/.exec(source.slice(pos));
+        if (!name) return fail('unicode property escape');
+        pos += name[0].length;
+        const set = propertySet(name[1]!);
+        if (!set) return fail(`unicode property ${name[1]}`);
+        return { t: 'set', chars: c === 'p' ? set : PRINTABLE.filter((ch) => !set.includes(ch)) };
+      }
       case 'k':
         if (unicode || /<[^>]+>/.test(source.slice(pos))) return fail('back-reference');
         return { t: 'lit', text: c };
@@ -213,53 +255,117 @@ export function parsePattern(source: string, unicode: boolean): PatternNode {
     }
   };
 
-  const classAtom = (): string[] => {
+  /** One class member: a single character, or the characters of a class escape (`\d`). */
+  const classAtom = (): { char?: string; set?: string[] } => {
     const c = source[pos++];
     if (c === undefined) return fail('unterminated class');
     if (c !== '\\') {
       if (unicode) {
         const cp = source.codePointAt(pos - 1)!;
         if (cp > 0xffff) pos++;
-        return [String.fromCodePoint(cp)];
+        return { char: String.fromCodePoint(cp) };
       }
-      return [c];
+      return { char: c };
     }
     const node = escape(true);
-    if (!node) return [];
-    return node.t === 'set' ? node.chars : node.t === 'lit' ? [node.text] : fail('class escape');
+    if (!node) return { set: [] };
+    return node.t === 'set' ? { set: node.chars } : node.t === 'lit' ? { char: node.text } : fail('class escape');
   };
 
   const charClass = (): PatternNode => {
     const negated = peek() === '^';
     if (negated) pos++;
-    const members = new Set<string>();
+    const singles = new Set<string>();
+    const ranges: [number, number][] = [];
     while (peek() !== ']') {
       if (pos >= source.length) fail('unterminated class');
       const first = classAtom();
-      if (peek() === '-' && source[pos + 1] !== ']' && source[pos + 1] !== undefined && first.length === 1) {
+      // `a-z` is a range; `\s-_` (a class escape before the dash) is three members.
+      if (first.char !== undefined && peek() === '-' && source[pos + 1] !== ']' && source[pos + 1] !== undefined) {
         pos++;
         const last = classAtom();
-        if (last.length !== 1) {
-          for (const ch of [...first, '-', ...last]) members.add(ch);
+        if (last.char === undefined) {
+          for (const ch of [first.char, '-', ...last.set!]) singles.add(ch);
           continue;
         }
-        const from = first[0]!.codePointAt(0)!;
-        const to = last[0]!.codePointAt(0)!;
+        const from = first.char.codePointAt(0)!;
+        const to = last.char.codePointAt(0)!;
         if (to < from) fail('range out of order');
-        for (const ch of range(from, to)) members.add(ch);
+        ranges.push([from, to]);
         continue;
       }
-      for (const ch of first) members.add(ch);
+      for (const ch of first.char !== undefined ? [first.char] : first.set!) singles.add(ch);
     }
     pos++;
-    const list = negated ? PRINTABLE.filter((ch) => !members.has(ch)) : [...members];
-    if (list.length === 0) fail(negated ? 'a class that excludes every printable character' : 'an empty class');
-    return { t: 'set', chars: list };
+    if (negated) {
+      const excluded = (ch: string) => singles.has(ch) || ranges.some(([from, to]) => ch.codePointAt(0)! >= from && ch.codePointAt(0)! <= to);
+      const list = [PRINTABLE, LATIN, CJK].map((pool) => pool.filter((ch) => !excluded(ch))).find((l) => l.length > 0);
+      if (!list) return fail('a class that excludes every character it could draw from');
+      return { t: 'set', chars: list };
+    }
+    const list = new Set(singles);
+    for (const [from, to] of ranges) for (const ch of range(from, to)) list.add(ch);
+    if (list.size === 0) fail('an empty class');
+    return { t: 'set', chars: [...list] };
   };
 
   const tree = disjunction();
   if (pos < source.length) fail('unbalanced parenthesis');
-  return tree;
+  return { tree, approximate };
+}
+
+/** Sample characters of the common Unicode properties (`\p{L}`, `\p{Lu}`, `\p{N}`...). */
+function propertySet(name: string): string[] | undefined {
+  const value = name.includes('=') ? name.slice(name.indexOf('=') + 1) : name;
+  switch (value) {
+    case 'L':
+    case 'Letter':
+    case 'Alphabetic':
+    case 'Alpha':
+    case 'Latin':
+    case 'Latn':
+      return [...chars('a', 'z'), ...chars('A', 'Z')];
+    case 'Lu':
+    case 'Uppercase_Letter':
+    case 'Uppercase':
+      return chars('A', 'Z');
+    case 'Ll':
+    case 'Lowercase_Letter':
+    case 'Lowercase':
+      return chars('a', 'z');
+    case 'N':
+    case 'Number':
+    case 'Nd':
+    case 'Decimal_Number':
+    case 'digit':
+      return DIGITS;
+    case 'P':
+    case 'Punctuation':
+      return ['.', ',', '!', '?', '-', ':', ';'];
+    case 'S':
+    case 'Symbol':
+      return ['$', '+', '<', '=', '>', '^', '|', '~'];
+    case 'Z':
+    case 'Separator':
+    case 'Zs':
+    case 'Space_Separator':
+    case 'White_Space':
+      return [' '];
+    case 'M':
+    case 'Mark':
+    case 'Mn':
+      return ['\u0301', '\u0308'];
+    case 'C':
+    case 'Other':
+    case 'Cc':
+    case 'Control':
+      return ['\u0007'];
+    case 'ASCII':
+    case 'Any':
+      return PRINTABLE;
+    default:
+      return undefined;
+  }
 }
 
 /** Shortest and longest text a node generates (open repeats counted with `OPEN_REPEAT`). */

@@ -16,12 +16,10 @@ function mockRepeat(min: number, max: number, make: () => string): string {
   return Array.from({ length: faker.number.int({ min, max }) }, () => make()).join('');
 }`,
   mockFit: `
-/** The first of a few tries whose length is in range (the last try when none is). */
-function mockFit(make: () => string, minLength: number, maxLength?: number): string {
+/** The first of a few tries that fits (the last try when none does). */
+function mockFit(make: () => string, fits: (text: string) => boolean): string {
   let text = make();
-  for (let attempt = 0; attempt < 50 && (text.length < minLength || (maxLength !== undefined && text.length > maxLength)); attempt++) {
-    text = make();
-  }
+  for (let attempt = 0; attempt < 50 && !fits(text); attempt++) text = make();
   return text;
 }`,
   mockRecord: `
