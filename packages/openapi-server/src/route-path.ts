@@ -48,10 +48,19 @@ export type RouterFramework = 'hono' | 'express' | 'fastify';
 
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** Route names: the spec's when usable, else the service's identifier; unique per path. */
+/**
+ * Route names: the spec's when usable (those claimed first, so they keep their names), else the
+ * service's identifier; unique per path.
+ */
 function routeNames(specNames: string[], safeNames: string[]): { names: string[]; scope: NameScope } {
   const scope = new NameScope();
-  const names = specNames.map((name, i) => scope.claim(PLAIN_NAME.test(name) ? name : (safeNames[i] ?? `param${i + 1}`)));
+  const names: string[] = [];
+  specNames.forEach((name, i) => {
+    if (PLAIN_NAME.test(name)) names[i] = scope.claim(name);
+  });
+  specNames.forEach((name, i) => {
+    if (!PLAIN_NAME.test(name)) names[i] = scope.claim(safeNames[i] ?? `param${i + 1}`);
+  });
   return { names, scope };
 }
 
@@ -86,11 +95,15 @@ function percentPattern(char: string): string {
   return utf8Escapes(char).replace(/[A-F]/g, (d) => `[${d}${d.toLowerCase()}]`);
 }
 
-/** A regular expression for one segment as a router sees it: each static character raw or percent-encoded. */
-function routingRegex(parts: PathPart[]): string {
+/**
+ * A regular expression for one segment as a router sees it: each static character raw or
+ * percent-encoded. `param` matches a parameter: hono tests the whole (still encoded) path, so a
+ * parameter stops at `/`; fastify tests the decoded segment, in which `%2F` is already a `/`.
+ */
+function routingRegex(parts: PathPart[], param: string): string {
   return parts
     .map((part) => {
-      if (part.kind === 'param') return '[^/]+?';
+      if (part.kind === 'param') return param;
       let out = '';
       for (const char of part.text) out += /[A-Za-z0-9]/.test(char) ? char : `(?:${unicodeEscape(char)}|${percentPattern(char)})`;
       return out;
@@ -98,10 +111,13 @@ function routingRegex(parts: PathPart[]): string {
     .join('');
 }
 
-/** A regular expression that splits a decoded segment value into its parameters. */
+/**
+ * A regular expression that splits a decoded segment value into its parameters; earlier
+ * parameters take as much as they can (`{name}.{ext}` splits `a.tar.gz` into `a.tar` and `gz`,
+ * as express does).
+ */
 function extractRegex(parts: PathPart[]): string {
-  const lastParam = parts.map((p) => p.kind).lastIndexOf('param');
-  return `^${parts.map((part, i) => (part.kind === 'param' ? (i === lastParam ? '([\\s\\S]+)' : '([\\s\\S]+?)') : regexEscape(part.text))).join('')}$`;
+  return `^${parts.map((part) => (part.kind === 'param' ? '([\\s\\S]+)' : regexEscape(part.text))).join('')}$`;
 }
 
 /** Static text a router takes literally. */
@@ -171,8 +187,7 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
     for (const part of parts) {
       if (part.kind === 'param') params[part.index] = { kind: 'segment', routeName: segmentName, pattern: extract, group: ++group };
     }
-    const regex = routingRegex(parts);
-    return framework === 'hono' ? `:${segmentName}{${regex}}` : `:${segmentName}(^${regex}$)`;
+    return framework === 'hono' ? `:${segmentName}{${routingRegex(parts, '[^/]+?')}}` : `:${segmentName}(^${routingRegex(parts, '[\\s\\S]+?')}$)`;
   });
   return { pattern: `/${patternSegments.join('/')}`, params, routeNames: used };
 }
