@@ -1,0 +1,83 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture, repoRoot } from '@specwright/testing';
+
+/** pnpm from PATH, else the copy scripts/provision.sh installs. */
+function pnpm(): string {
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (probe.status === 0) return 'pnpm';
+  const provisioned = join(repoRoot, '.tools', 'pnpm', 'node_modules', '.bin', 'pnpm');
+  if (existsSync(provisioned)) return provisioned;
+  throw new Error('pnpm is not available: run `source scripts/provision.sh` first');
+}
+
+function pack(pkg: string, destination: string): string {
+  execFileSync(pnpm(), ['pack', '--pack-destination', destination], { cwd: join(repoRoot, 'packages', pkg), stdio: 'pipe' });
+  const tarball = readdirSync(destination).find((f) => f.startsWith(`specwright-${pkg}-`) && f.endsWith('.tgz'));
+  if (!tarball) throw new Error(`no tarball for ${pkg}`);
+  return join(destination, tarball);
+}
+
+function tarEntries(tarball: string): string[] {
+  return execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).split('\n').filter(Boolean);
+}
+
+describe('published packages', () => {
+  // Outside the workspace, so nothing resolves from the repository's node_modules.
+  const root = mkdtempSync(join(tmpdir(), 'specwright-pack-'));
+  const project = join(root, 'consumer');
+  let core: string;
+  let zodTs: string;
+
+  beforeAll(() => {
+    core = pack('core', root);
+    zodTs = pack('openapi-zod-ts', root);
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', core, zodTs], { cwd: project, stdio: 'pipe', timeout: 300_000 });
+  }, 400_000);
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('ship compiled code, types, license and readme, and no sources or tests', () => {
+    for (const tarball of [core, zodTs]) {
+      const entries = tarEntries(tarball);
+      expect(entries).toContain('package/dist/index.js');
+      expect(entries).toContain('package/dist/index.d.ts');
+      expect(entries).toContain('package/LICENSE');
+      expect(entries).toContain('package/package.json');
+      expect(entries.filter((e) => /\/(src|test)\//.test(e) || e.endsWith('.map'))).toEqual([]);
+    }
+    expect(tarEntries(zodTs)).toContain('package/bin/openapi-zod-ts.js');
+  });
+
+  it('replace workspace: ranges with the shared version', () => {
+    const manifest = JSON.parse(execFileSync('tar', ['-xzOf', zodTs, 'package/package.json'], { encoding: 'utf8' })) as {
+      version: string;
+      dependencies: Record<string, string>;
+      engines: Record<string, string>;
+      bin: Record<string, string>;
+      license: string;
+    };
+    expect(manifest.dependencies['@specwright/core']).toBe(manifest.version);
+    expect(manifest.engines['node']).toMatch(/>=22/);
+    expect(manifest.bin).toEqual({ 'openapi-zod-ts': './bin/openapi-zod-ts.js' });
+    expect(manifest.license).toBe('MIT');
+  });
+
+  it('install with npm and run the command on a spec', () => {
+    const bin = join(project, 'node_modules', '.bin', 'openapi-zod-ts');
+    expect(execFileSync(bin, ['--version'], { cwd: project, encoding: 'utf8' }).trim()).toBe(
+      (JSON.parse(readFileSync(join(repoRoot, 'packages', 'openapi-zod-ts', 'package.json'), 'utf8')) as { version: string }).version,
+    );
+    copyFileSync(fixture('petstore-3.1.yaml'), join(project, 'petstore.yaml'));
+    writeFileSync(join(project, 'openapi-zod-ts.config.json'), JSON.stringify({ input_openapi: './petstore.yaml', output: './src/api' }));
+    const run = spawnSync(bin, [], { cwd: project, encoding: 'utf8' });
+    expect(run.stderr).toMatch(/wrote \d+ files/);
+    expect(run.status).toBe(0);
+    expect(readdirSync(join(project, 'src', 'api')).sort()).toEqual(['client-config.ts', 'client.ts', 'index.ts', 'schema-types.ts']);
+  });
+});
