@@ -41,10 +41,14 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
       const schema = b.inputSchemaFor(plan);
       if (schema) {
         b.use('toIssues');
-        body.push(code.constDecl('input', code.dot(schema, 'safeParse', [value])));
-        const issues = code.call('toIssues', [code.member(code.member(code.id('input'), 'error'), 'issues')]);
-        body.push(code.ifStmt(code.not(code.member(code.id('input'), 'success')), reply(422, code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]))));
-        bodyArg = code.member(code.id('input'), 'data');
+        // An optional body is validated only when sent.
+        const parse = code.dot(schema, 'safeParse', [value]);
+        body.push(code.constDecl('input', plan.body.required ? parse : code.cond(code.bin(value, '===', code.undef()), code.undef(), parse)));
+        const input = code.id('input');
+        const issues = code.call('toIssues', [code.member(code.nonNull(code.member(input, 'error')), 'issues')]);
+        const failed = plan.body.required ? code.not(code.member(input, 'success')) : code.bin(input, '&&', code.not(code.member(input, 'success')));
+        body.push(code.ifStmt(failed, reply(422, code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]))));
+        bodyArg = code.member(input, 'data', !plan.body.required);
       } else {
         if (plan.body.required) {
           b.use('errorBody');

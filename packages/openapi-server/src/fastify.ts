@@ -15,7 +15,8 @@ function bodySchema(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefine
   if (!body || body.kind !== 'json') return undefined;
   const schema = b.inputSchemaFor(plan) ?? (body.declaration ? code.id(b.schemaValues.use(body.declaration.schema)) : undefined);
   if (!schema) return undefined;
-  return body.required ? schema : code.dot(schema, 'optional');
+  // Fastify validates a missing body as null: an optional body accepts both.
+  return body.required ? schema : code.dot(schema, 'nullish');
 }
 
 function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
@@ -35,7 +36,7 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
   }
   if (plan.body) {
     const value = code.member(request, 'body');
-    if (plan.body.kind === 'json') args.push(value);
+    if (plan.body.kind === 'json') args.push(plan.body.required ? value : code.bin(value, '??', code.undef()));
     else args.push(code.as(value, code.tref(plan.body.kind === 'text' ? 'string' : 'Uint8Array')));
   }
   if (query) args.push(code.member(code.id('query'), 'data'));

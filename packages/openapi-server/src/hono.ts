@@ -39,11 +39,15 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
     const schema = b.inputSchemaFor(plan);
     if (schema) {
       b.use('toIssues');
-      body.push(code.constDecl('input', code.dot(schema, 'safeParse', [value])));
-      const issues = code.call('toIssues', [code.member(code.member(code.id('input'), 'error'), 'issues')]);
+      // An optional body is validated only when sent.
+      const parse = code.dot(schema, 'safeParse', [value]);
+      body.push(code.constDecl('input', plan.body.required ? parse : code.cond(code.bin(value, '===', code.undef()), code.undef(), parse)));
+      const input = code.id('input');
+      const issues = code.call('toIssues', [code.member(code.nonNull(code.member(input, 'error')), 'issues')]);
       const payload = code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]);
-      body.push(code.ifStmt(code.not(code.member(code.id('input'), 'success')), [code.ret(code.dot(c, 'json', [payload, code.num(422)]))]));
-      bodyArg = code.member(code.id('input'), 'data');
+      const failed = plan.body.required ? code.not(code.member(input, 'success')) : code.bin(input, '&&', code.not(code.member(input, 'success')));
+      body.push(code.ifStmt(failed, [code.ret(code.dot(c, 'json', [payload, code.num(422)]))]));
+      bodyArg = code.member(input, 'data', !plan.body.required);
     } else if (plan.body.kind === 'json') {
       if (plan.body.required) {
         b.use('errorBody');

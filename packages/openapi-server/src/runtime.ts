@@ -452,7 +452,9 @@ declare module 'fastify' {
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const schema = request.routeOptions.schema?.body;
-    const parsed = schema instanceof z.ZodType ? schema.safeParse(request.body) : undefined;
+    // Parsed again for exact issue paths (the provider's error joins them into a string); a
+    // missing body was validated as null, as fastify does.
+    const parsed = schema instanceof z.ZodType ? schema.safeParse(request.body ?? null) : undefined;
     const issues = parsed?.error
       ? toIssues(parsed.error.issues)
       : error.validation.map((issue) => ({ code: issue.keyword, path: issue.instancePath.split('/').slice(1), message: issue.message ?? '' }));

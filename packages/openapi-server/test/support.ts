@@ -1,0 +1,368 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runCommand, type CommandDefinition } from '@specwright/core';
+import { zodTsCommand } from '@specwright/openapi-zod-ts';
+import { CONSUMER_PRETTIER_CONFIG, fixture, tempProject, type TempProject } from '@specwright/testing';
+import { command as serverCommand } from '../src/index.js';
+
+export type RouterFramework = 'hono' | 'express' | 'fastify';
+export const FRAMEWORKS: RouterFramework[] = ['hono', 'express', 'fastify'];
+
+export const CONTRACT_SPEC = fixture('server-contract.yaml');
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a command in process with the core's harness (the same code path as the command line). */
+export async function run<T>(definition: CommandDefinition<T>, args: string[], cwd: string): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCommand(definition, args, {
+    cwd,
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: {},
+  });
+  return { code, stdout, stderr };
+}
+
+export const runServer = (args: string[], cwd: string) => run(serverCommand, args, cwd);
+export const runZodTs = (args: string[], cwd: string) => run(zodTsCommand, args, cwd);
+
+export interface ProjectOptions {
+  spec?: string;
+  framework: RouterFramework | 'none';
+  /** `context_type`; `false` for none. @default 'AuthContext' */
+  contextType?: string | false;
+  /** The user-owned schema file: the contract's hand-written one, or none. @default 'contract' */
+  inputSchema?: 'contract' | false;
+  /** Extra keys of the openapi-server config. */
+  serverConfig?: Record<string, unknown>;
+}
+
+export interface GeneratedProject {
+  project: TempProject;
+  dir: string;
+  /** The generated output directory. */
+  out: string;
+  zodTs: Run;
+  server: Run;
+  read(relative: string): string;
+}
+
+/**
+ * The contract's user-owned schema file: the bootstrap of openapi-zod-ts plus a hand-written
+ * cross-field rule (seed: rules in it survive regeneration and run on the server).
+ */
+export const CONTRACT_SCHEMAS = `import { z } from 'zod';
+
+export const DimensionsSchema = z.object({ width: z.number().min(0), height: z.number().min(0) });
+
+export const ItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  tags: z.array(z.string()),
+  dimensions: DimensionsSchema.optional(),
+});
+
+export const CreateItemSchema = z
+  .object({
+    name: z.string().min(1),
+    price: z.number().min(0),
+    discount: z.number().min(0).optional(),
+    tags: z.array(z.string()).max(3).optional(),
+    dimensions: DimensionsSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.discount !== undefined && value.discount > value.price) {
+      ctx.addIssue({ code: 'custom', path: ['discount'], message: 'Discount cannot exceed the price' });
+    }
+  });
+
+export const ItemPatchSchema = z.object({ name: z.string().min(1).optional(), price: z.number().min(0).optional() });
+
+export const ItemPageSchema = z.object({ items: z.array(ItemSchema), query: z.record(z.string(), z.unknown()) });
+
+export const SortSchema = z.enum(['name', 'price']);
+
+export const EchoSchema = z.object({ values: z.array(z.string()) });
+
+export const ReceiptSchema = z.object({ accepted: z.boolean() });
+
+export const CreateNoteBodySchema = z.string();
+
+export const PutBlobBodySchema = z.instanceof(Blob);
+
+export const FailBodySchema = z.object({ kind: z.enum(['http', 'unexpected']) });
+`;
+
+/** An in-memory service of the contract spec, recording every call with its arguments. */
+export const CONTRACT_SERVICE = `import type { Service } from './gen/service.js';
+import type { Item } from './gen/schema-types.js';
+import { HttpError } from './gen/router.js';
+
+export interface AuthContext {
+  userId: string;
+  scopes: string[];
+}
+
+export interface Call {
+  method: string;
+  args: unknown[];
+}
+
+export interface RouteSeen {
+  operationId: string;
+  security: { scheme: string; scopes: string[] }[] | undefined;
+  config?: { operationId: string | undefined; security: { scheme: string; scopes: string[] }[] | undefined };
+}
+
+export const calls: Call[] = [];
+export const routesSeen: RouteSeen[] = [];
+
+const items = new Map<string, Item>([['i1', { id: 'i1', name: 'One', price: 1, tags: [] }]]);
+
+/** The seed's reference authorization (Authentication 3). */
+export function authorize(security: { scheme: string; scopes: string[] }[] | undefined, header: string | undefined): AuthContext {
+  if (security === undefined || security.length === 0) return { userId: 'anonymous', scopes: [] };
+  if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw new HttpError(401, 'Unauthorized');
+  return { userId: header.slice('Bearer '.length), scopes: ['profile:read'] };
+}
+
+export const service: Service<AuthContext> = {
+  async listItems(query, context) {
+    calls.push({ method: 'listItems', args: [query, context] });
+    return { items: [...items.values()], query: { ...query } };
+  },
+  async createItem(body, context) {
+    calls.push({ method: 'createItem', args: [body, context] });
+    const item: Item = { id: 'i' + String(items.size + 1), name: body.name, price: body.price, tags: body.tags ?? [] };
+    items.set(item.id, item);
+    return item;
+  },
+  async getItem(itemId, context) {
+    calls.push({ method: 'getItem', args: [itemId, context] });
+    // An answer that breaks its response schema (only fastify checks responses).
+    if (itemId === 'broken') return { id: 'broken' } as unknown as Item;
+    const item = items.get(itemId);
+    if (!item) throw new HttpError(404, 'No item ' + itemId);
+    return item;
+  },
+  async replaceItem(itemId, body, context) {
+    calls.push({ method: 'replaceItem', args: [itemId, body, context] });
+  },
+  async patchItem(itemId, body, context) {
+    calls.push({ method: 'patchItem', args: [itemId, body, context] });
+    return { id: itemId, name: body?.name ?? 'unchanged', price: body?.price ?? 0, tags: [] };
+  },
+  async deleteItem(itemId, context) {
+    calls.push({ method: 'deleteItem', args: [itemId, context] });
+  },
+  async archiveItem(itemId, context) {
+    calls.push({ method: 'archiveItem', args: [itemId, context] });
+    return { accepted: true };
+  },
+  async search(query, context) {
+    calls.push({ method: 'search', args: [query, context] });
+    return { values: [query.q] };
+  },
+  async ping(context) {
+    calls.push({ method: 'ping', args: [context] });
+  },
+  async getFileVersion(fileId, versionNum, context) {
+    calls.push({ method: 'getFileVersion', args: [fileId, versionNum, context] });
+    return { values: [fileId, versionNum] };
+  },
+  async cancelJob(jobId, context) {
+    calls.push({ method: 'cancelJob', args: [jobId, context] });
+    return { values: [jobId] };
+  },
+  async getOddPath(name, ext, context) {
+    calls.push({ method: 'getOddPath', args: [name, ext, context] });
+    return { values: [name, ext] };
+  },
+  async createNote(body, context) {
+    calls.push({ method: 'createNote', args: [body, context] });
+    return body.toUpperCase();
+  },
+  async putBlob(blobId, body, context) {
+    calls.push({ method: 'putBlob', args: [blobId, [...body], context] });
+    return Uint8Array.from(body).reverse();
+  },
+  async fail(body, context) {
+    calls.push({ method: 'fail', args: [body, context] });
+    if (body.kind === 'http') throw new HttpError(409, 'Conflict here');
+    throw new Error('secret detail of the failure');
+  },
+};
+`;
+
+/** Serves the contract service on 127.0.0.1 under /api, per framework. */
+export const CONTRACT_SERVERS: Record<RouterFramework, string> = {
+  hono: `import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { createRouter } from './gen/router.js';
+import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
+export { calls, routesSeen } from './service-impl.js';
+
+export async function start(): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+  const errors: unknown[] = [];
+  const app = new Hono();
+  // Service errors reach the app's error handler (seed).
+  app.onError((error, c) => {
+    errors.push(error);
+    return error instanceof HTTPException ? error.getResponse() : c.text('Internal Server Error', 500);
+  });
+  const router = createRouter<AuthContext>(service, {
+    createContext: (c, route) => {
+      routesSeen.push({ operationId: route.operationId, security: route.security });
+      return authorize(route.security, c.req.header('authorization'));
+    },
+  });
+  app.route('/api', router);
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+      resolve({ url: 'http://127.0.0.1:' + String(info.port) + '/api', errors, close: () => new Promise<void>((done) => server.close(() => done())) });
+    });
+  });
+}
+`,
+  express: `import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { createRouter } from './gen/router.js';
+import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
+export { calls, routesSeen } from './service-impl.js';
+
+export async function start(options: { jsonBefore?: boolean } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+  const errors: unknown[] = [];
+  const app = express();
+  if (options.jsonBefore) app.use(express.json());
+  const router = createRouter<AuthContext>(service, {
+    createContext: (req, route) => {
+      routesSeen.push({ operationId: route.operationId, security: route.security });
+      return authorize(route.security, req.headers.authorization);
+    },
+    onError: (error) => {
+      errors.push(error);
+    },
+  });
+  app.use('/api', router);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return { url: 'http://127.0.0.1:' + String(port) + '/api', errors, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+`,
+  fastify: `import Fastify from 'fastify';
+import { createRouter } from './gen/router.js';
+import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
+export { calls, routesSeen } from './service-impl.js';
+
+export async function start(): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+  const errors: unknown[] = [];
+  const stream = {
+    write(line: string) {
+      const entry = JSON.parse(line) as { err?: unknown };
+      if (entry.err) errors.push(entry.err);
+    },
+  };
+  const app = Fastify({ logger: { level: 'error', stream } });
+  await app.register(
+    createRouter<AuthContext>(service, {
+      // The Auth Lab reads the route config, as the seed's reference authorization does.
+      createContext: (request, route) => {
+        const config = request.routeOptions.config;
+        routesSeen.push({ operationId: route.operationId, security: route.security, config: { operationId: config.operationId, security: config.security } });
+        return authorize(config.security, request.headers.authorization);
+      },
+    }),
+    { prefix: '/api' },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return { url: 'http://127.0.0.1:' + String(port) + '/api', errors, close: () => app.close() };
+}
+`,
+};
+
+/**
+ * A temp project (the consumer's non-default prettier config) with openapi-zod-ts and
+ * openapi-server run into `gen/`, in the seed's order, through the commands' harness.
+ */
+export async function generateProject(options: ProjectOptions): Promise<GeneratedProject> {
+  const project = tempProject(`server-${options.framework}`, { prettier: CONSUMER_PRETTIER_CONFIG });
+  const spec = options.spec ?? CONTRACT_SPEC;
+  const inputSchema = options.inputSchema ?? 'contract';
+  const contextType = options.contextType ?? 'AuthContext';
+  if (inputSchema === 'contract') project.write('schemas.ts', CONTRACT_SCHEMAS);
+  const zodConfig: Record<string, unknown> = { input_openapi: spec, output: 'gen' };
+  if (inputSchema) zodConfig['input_schema'] = 'schemas.ts';
+  project.write('openapi-zod-ts.config.json', JSON.stringify(zodConfig));
+  const serverConfig: Record<string, unknown> = { input_openapi: spec, output: 'gen', framework: options.framework, ...options.serverConfig };
+  if (inputSchema) serverConfig['input_schema'] = 'schemas.ts';
+  if (contextType) serverConfig['context_type'] = contextType;
+  project.write('openapi-server.config.json', JSON.stringify(serverConfig));
+  const zodTs = await runZodTs([], project.dir);
+  const server = await runServer([], project.dir);
+  return { project, dir: project.dir, out: join(project.dir, 'gen'), zodTs, server, read: (relative) => readFileSync(join(project.dir, relative), 'utf8') };
+}
+
+export interface RunningServer {
+  url: string;
+  errors: unknown[];
+  calls: { method: string; args: unknown[] }[];
+  routesSeen: { operationId: string; security: unknown; config?: unknown }[];
+  close(): Promise<void>;
+}
+
+/** Generates the contract project for a framework, writes the service and server, starts it. */
+export async function startContractServer(framework: RouterFramework, options: { jsonBefore?: boolean } = {}): Promise<RunningServer & { generated: GeneratedProject }> {
+  const generated = await generateProject({ framework });
+  if (generated.zodTs.code !== 0 || generated.server.code !== 0) {
+    throw new Error(`generation failed:\n${generated.zodTs.stderr}\n${generated.server.stderr}`);
+  }
+  generated.project.write('service-impl.ts', CONTRACT_SERVICE);
+  const serverFile = generated.project.write('server.ts', CONTRACT_SERVERS[framework]);
+  const module = (await import(pathToFileURL(serverFile).href)) as {
+    start(options?: { jsonBefore?: boolean }): Promise<{ url: string; errors: unknown[]; close(): Promise<void> }>;
+    calls: RunningServer['calls'];
+    routesSeen: RunningServer['routesSeen'];
+  };
+  const running = await module.start(options);
+  return { ...running, calls: module.calls, routesSeen: module.routesSeen, generated };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: unknown;
+}
+
+/** A request; `body` objects are sent as JSON, strings and bytes as they are. */
+export async function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown; json?: unknown } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...init.headers };
+  let body: BodyInit | undefined;
+  if (init.json !== undefined) {
+    body = JSON.stringify(init.json);
+    headers['content-type'] ??= 'application/json';
+  } else if (init.body !== undefined) {
+    body = init.body as BodyInit;
+  }
+  const response = await fetch(url, { method: init.method ?? 'GET', headers, ...(body === undefined ? {} : { body, duplex: 'half' }) } as RequestInit);
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
