@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import * as prettier from 'prettier';
 import { blockComment, code, jsDoc, lineComment, printModuleSource, propertyKey, stringLiteral, templateChunk } from '../src/index.js';
 
 /** Spec text that tries to end a string, a template, a comment or an identifier early. */
@@ -104,6 +105,17 @@ describe('printing the code tree', () => {
     const value = exports['value'] as object;
     expect(Object.getOwnPropertyNames(value)).toEqual(['__proto__', 'a']);
     expect(JSON.stringify(value)).toBe('{"__proto__":"x","a":1}');
+  });
+
+  it('keeps each JSDoc of a type literal with its own member', async () => {
+    const type = tobj([tprop('a', kw('string'), { doc: 'about a' }), tprop('b', kw('number'), { optional: true, doc: 'about b' }), tprop('c', kw('boolean'))]);
+    const source = await prettier.format(printModuleSource({ header: 'h', body: [typeAlias('T', type, { exported: true })] }), { parser: 'typescript' });
+    expect(source).toContain('  /** about a */\n  a: string;\n  /** about b */\n  b?: number;\n  c: boolean;');
+  });
+
+  it('parenthesises a union as an optional tuple element', () => {
+    const source = printModuleSource({ header: 'h', body: [typeAlias('T', code.ttuple([{ type: kw('string') }, { type: union([kw('number'), kw('undefined')]), optional: true }]))] });
+    expect(source).toContain('type T = [string, (number | undefined)?];');
   });
 
   it('adds the parentheses an expression needs', () => {

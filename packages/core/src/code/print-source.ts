@@ -301,6 +301,8 @@ export function printType(type: A.Type): string {
       return typeof type.value === 'string' ? stringLiteral(type.value) : String(type.value);
     case 'tobject':
       if (type.members.length === 0) return '{}';
+      // A JSDoc on the same line as the previous member would attach to that member: one per line.
+      if (type.members.some((m) => m.doc)) return `{\n${type.members.map((m) => printTypeMember(m, '')).join('\n')}\n}`;
       return `{ ${type.members.map((m) => printTypeMember(m, '').replace(/;$/, '')).join('; ')} }`;
     case 'tunion':
       return type.types.map((t) => printTypeOperand(t, 'union')).join(' | ');
@@ -309,7 +311,8 @@ export function printType(type: A.Type): string {
     case 'tarray':
       return `${printTypeOperand(type.elem, 'array')}[]`;
     case 'ttuple':
-      return `[${type.elems.map((e) => `${e.rest ? '...' : ''}${printType(e.type)}${e.optional ? '?' : ''}`).join(', ')}]`;
+      // `(A | B)?` and `...(A | B)[]`: an optional or rest element of a union needs parentheses.
+      return `[${type.elems.map((e) => `${e.rest ? '...' : ''}${e.optional ? printTypeOperand(e.type, 'array') : printType(e.type)}${e.optional ? '?' : ''}`).join(', ')}]`;
     case 'ttypeof':
       return `typeof ${type.name}`;
     case 'tindexed':
