@@ -1,6 +1,7 @@
 import type { ApiModel, NameRegistry, NamedSchema, SchemaNode } from '@specwright/core';
 import { type OperationDeclaration, operationDeclarations } from './declarations.js';
 import { orderSchemas, type SchemaOrder } from './schema-graph.js';
+import type { SchemaTyping } from './schema-types.js';
 
 /** The user-owned schema file as this run sees it. */
 export interface UserSchemaFile {
@@ -21,16 +22,18 @@ export interface EmitContext {
   order: SchemaOrder;
   schemaByKey: Map<string, NamedSchema>;
   declarations: OperationDeclaration[];
+  typing: SchemaTyping;
   user?: UserSchemaFile;
 }
 
-export function createContext(model: ApiModel, names: NameRegistry): EmitContext {
+export function createContext(model: ApiModel, names: NameRegistry, typing: SchemaTyping = 'asserted'): EmitContext {
   return {
     model,
     names,
     order: orderSchemas(model),
     schemaByKey: new Map(model.schemas.map((s) => [s.key, s])),
     declarations: operationDeclarations(model, names),
+    typing,
   };
 }
 

@@ -6,7 +6,7 @@ import type { ZodTsConfig } from './config.js';
 import { createContext } from './context.js';
 import { indexModule } from './index-module.js';
 import { createClientNames } from './names.js';
-import { schemaTypesModule } from './schema-types.js';
+import { type SchemaTyping, schemaTypesModule } from './schema-types.js';
 import { checkUserSchemaPath, resolveUserSchemas, userSchemaModule } from './user-schemas.js';
 
 /** The files `openapi-zod-ts` writes into the output directory. */
@@ -24,6 +24,12 @@ export interface GenerateOptions {
    * @default true
    */
   format?: boolean | undefined;
+  /**
+   * `checked` makes the compiler prove that each type agrees with its schema (slow on large
+   * specs); `asserted` types the schemas by assertion. See `SchemaTyping`.
+   * @default 'asserted'
+   */
+  typing?: SchemaTyping | undefined;
   /** Config file, for messages about `input_schema`. */
   configFile?: string | undefined;
 }
@@ -40,7 +46,7 @@ export async function generateFromModel(model: ApiModel, options: GenerateOption
   const warn = options.warn ?? (() => {});
   for (const warning of model.warnings) warn(`${model.file}: ${warning}`);
 
-  const context = createContext(model, createClientNames(model));
+  const context = createContext(model, createClientNames(model), options.typing);
   const modules: { path: string; module: Code.Module; createOnly?: boolean }[] = [];
   if (options.inputSchema !== undefined) {
     const file = resolve(options.inputSchema);

@@ -72,7 +72,7 @@ export function userSchemaModule(context: EmitContext): Code.Module {
   for (const [index, named] of order.ordered.entries()) {
     current = index;
     const decl = names.schema(named.key);
-    if (order.cyclic.has(named.key)) body.push(...typedDeclaration(decl, named.schema, scope, { exportType: false }));
+    if (order.cyclic.has(named.key)) body.push(...typedDeclaration(decl, named.schema, scope, { exportType: false, typing: 'checked' }));
     else body.push(c.constDecl(decl.schema, zodSchema(named.schema, scope), { exported: true, doc: docOf(named.schema) }));
   }
   current = order.ordered.length;
