@@ -88,12 +88,12 @@ function checkOptions(options: HandlerGenOptions): CheckedOptions {
   const integer = (name: keyof HandlerGenOptions, value: unknown, fallback: number, minimum: number): number => {
     if (value === undefined) return fallback;
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < minimum) {
-      throw new ConfigError(`must be an integer >= ${minimum} (got ${JSON.stringify(value)})`, { key: name });
+      throw new ConfigError(`option "${name}" must be an integer >= ${minimum} (got ${JSON.stringify(value)})`, { key: name });
     }
     return value;
   };
   const baseUrl = options.baseUrl ?? DEFAULTS.base_url;
-  if (typeof baseUrl !== 'string') throw new ConfigError(`must be a string (got ${JSON.stringify(baseUrl)})`, { key: 'baseUrl' });
+  if (typeof baseUrl !== 'string') throw new ConfigError(`option "baseUrl" must be a string (got ${JSON.stringify(baseUrl)})`, { key: 'baseUrl' });
   return {
     seed: integer('seed', options.seed, DEFAULTS.seed, 0),
     maxArrayItems: integer('maxArrayItems', options.maxArrayItems, DEFAULTS.max_array_items, 1),

@@ -60,8 +60,8 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
   let pos = 0;
   let approximate = false;
   const peek = () => source[pos];
-  const fail = (what: string): never => {
-    throw new UnsupportedPattern(`${what} at position ${pos}`);
+  const fail = (what: string, at = pos): never => {
+    throw new UnsupportedPattern(`${what} at position ${at}`);
   };
 
   const disjunction = (): PatternNode => {
@@ -172,6 +172,7 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
 
   /** An escape after `\`; inside a class `\b` is a backspace. */
   const escape = (inClass: boolean): PatternNode | undefined => {
+    const start = pos - 1;
     const c = source[pos++];
     if (c === undefined) return fail('trailing backslash');
     switch (c) {
@@ -206,7 +207,7 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
       case 'f':
         return { t: 'lit', text: '\f' };
       case '0':
-        if (/\d/.test(peek() ?? '')) return fail('octal escape');
+        if (/\d/.test(peek() ?? '')) return fail('octal escape', start);
         return { t: 'lit', text: '\0' };
       case 'c': {
         const letter = peek();
@@ -244,13 +245,10 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
         return { t: 'set', chars: c === 'p' ? set : PRINTABLE.filter((ch) => !set.includes(ch)) };
       }
       case 'k':
-        if (unicode || /<[^>]+>/.test(source.slice(pos))) return fail('back-reference');
+        if (unicode || /<[^>]+>/.test(source.slice(pos))) return fail('back-reference', start);
         return { t: 'lit', text: c };
       default:
-        if (/[1-9]/.test(c)) {
-          if (inClass) return fail('octal escape');
-          return fail('back-reference');
-        }
+        if (/[1-9]/.test(c)) return fail(inClass ? 'octal escape' : 'back-reference', start);
         return { t: 'lit', text: c };
     }
   };
