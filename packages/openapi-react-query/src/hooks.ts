@@ -91,8 +91,12 @@ class Emitter {
     return b.tindexed(b.tref('Parameters', [b.ttypeof(this.fn(op))]), b.tlit(arg.index));
   }
 
+  /** The awaited return type of the client function; for queries, `undefined` made `null` (see `QueryPlan.empty`). */
   private dataType(op: QueryPlan | MutationPlan): Code.Type {
-    return b.tref('Awaited', [b.tref('ReturnType', [b.ttypeof(this.fn(op))])]);
+    const returned = b.tref('Awaited', [b.tref('ReturnType', [b.ttypeof(this.fn(op))])]);
+    if (op.kind === 'mutation' || op.empty === 'none') return returned;
+    if (op.empty === 'void') return b.kw('null');
+    return b.union([b.tref('Exclude', [returned, b.kw('undefined')]), b.kw('null')]);
   }
 
   private errorType(): Code.Type {
@@ -193,7 +197,13 @@ class Emitter {
     });
     const keyArgs: Code.Expr[] = values.map((value, i) => (guarded && op.args[i]!.role === 'path' ? b.nonNull(value) : value));
     const signal = b.prop('signal', b.member(b.id(contextName), 'signal'));
-    const queryFn = b.arrow([b.param(contextName)], b.call(this.fn(op), [...callArgs, b.obj([signal])]));
+    let fetch: Code.Expr = b.call(this.fn(op), [...callArgs, b.obj([signal])]);
+    if (op.empty === 'void') fetch = b.dot(fetch, 'then', [b.arrow([], b.nul())]);
+    if (op.empty === 'some') {
+      const dataName = locals.claim('data');
+      fetch = b.dot(fetch, 'then', [b.arrow([b.param(dataName)], b.bin(b.id(dataName), '??', b.nul()))]);
+    }
+    const queryFn = b.arrow([b.param(contextName)], fetch);
 
     const props: Code.ObjectMember[] = [
       b.prop('queryKey', b.call(b.member(b.id(op.resource.factory), entry.property), keyArgs)),
@@ -249,13 +259,14 @@ class Emitter {
       const argsName = locals.claim('args');
       statements.push(b.constDecl(clientName, b.call(this.tanstack.use('useQueryClient'), [b.id(queryClientName)])));
       const factory = b.id(op.resource.factory);
-      const invalidate = (key: Code.Expr) => b.dot(b.id(clientName), 'invalidateQueries', [b.obj([b.prop('queryKey', key)])]);
+      const invalidate = (key: Code.Expr, options?: Code.Expr) => b.dot(b.id(clientName), 'invalidateQueries', [b.obj([b.prop('queryKey', key)]), ...(options ? [options] : [])]);
       const keys: Code.Expr[] = [invalidate(b.call(b.member(factory, 'all')))];
       const detail = op.invalidate.detail;
       if (detail) {
         const received = b.index(b.id(argsName), b.num(1));
         const ids = op.args.filter((a) => a.role === 'path').map((a) => (op.variables.kind === 'object' ? b.member(received, a.name) : received));
-        keys.push(invalidate(b.call(b.member(factory, detail.property), ids)));
+        // all() has just started the refetch of this detail: join it instead of cancelling it for a second one.
+        keys.push(invalidate(b.call(b.member(factory, detail.property), ids), b.obj([b.prop('cancelRefetch', b.bool(false))])));
       }
       // Seed point 10: invalidate first, then the caller's onSuccess with every argument it was given.
       const onSuccess = b.arrow(

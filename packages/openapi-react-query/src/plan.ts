@@ -1,4 +1,4 @@
-import { camelCase, resourceName, safeIdentifier, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames } from '@specwright/core';
+import { camelCase, resourceName, safeIdentifier, successResponses, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames } from '@specwright/core';
 
 /** The options of one run, resolved from the config. */
 export interface HooksOptions {
@@ -57,6 +57,11 @@ export interface QueryPlan {
   resource: ResourcePlan;
   /** List GET (no path parameters) or detail GET (DECISIONS). */
   shape: 'list' | 'detail';
+  /**
+   * TanStack Query rejects `undefined` as query data; `'void'`: no 2xx response has a body (data
+   * is `null`); `'some'`: some have one (`undefined` becomes `null`); `'none'`: data is never undefined.
+   */
+  empty: 'none' | 'some' | 'void';
   args: ClientArg[];
   hook: string;
   suspenseHook?: string;
@@ -123,12 +128,13 @@ export function singular(word: string): string {
 
 /**
  * The client function's arguments (`openapi-zod-ts` contract): path parameters in path order,
- * then the body (when it has a schema), then the query object (optional unless a query parameter
- * is required), then `config`, which the hooks fill themselves.
+ * then the body (whenever the operation declares a request body content, with or without a
+ * schema), then the query object (optional unless a query parameter is required), then
+ * `config`, which the hooks fill themselves.
  */
 export function clientArgs(op: Operation, names: OperationNames): ClientArg[] {
   const args: ClientArg[] = names.pathParams.map((name, index) => ({ role: 'path', index, name, optional: false }));
-  if (names.body) args.push({ role: 'body', index: args.length, name: 'body', optional: !op.requestBody?.required });
+  if (op.requestBody?.contents[0]) args.push({ role: 'body', index: args.length, name: 'body', optional: !op.requestBody?.required });
   if (names.query) args.push({ role: 'query', index: args.length, name: 'params', optional: !op.queryParams.some((p) => p.required) });
   return args;
 }
@@ -177,7 +183,7 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
     const args = clientArgs(op, opNames);
     const hook = scope.claim(`use${opNames.pascal}`);
     if (op.method === 'get') {
-      const plan = { kind: 'query', op, names: opNames, resource, shape: op.pathParams.length > 0 ? 'detail' : 'list', args, hook } as QueryPlan;
+      const plan = { kind: 'query', op, names: opNames, resource, shape: op.pathParams.length > 0 ? 'detail' : 'list', empty: emptyResponses(op), args, hook } as QueryPlan;
       resource.queries.push(plan);
       operations.push(plan);
     } else {
@@ -234,6 +240,13 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
     }
   }
   return { resources: [...resources.values()], operations, warnings };
+}
+
+function emptyResponses(op: Operation): QueryPlan['empty'] {
+  const success = successResponses(op);
+  const withBody = success.filter((r) => r.contents.length > 0).length;
+  if (withBody === 0) return 'void';
+  return withBody < success.length ? 'some' : 'none';
 }
 
 function variablesShape(args: ClientArg[]): VariablesShape {

@@ -212,11 +212,21 @@ describe('edge cases', () => {
     expect(source).toContain(
       [
         '{ mutationFn: (variables) => updateTask(variables.taskId, variables.body), ...options, onSuccess: async (...args) => {',
-        '    await Promise.all([client.invalidateQueries({ queryKey: taskKeys.all() }), client.invalidateQueries({ queryKey: taskKeys.getTask(args[1].taskId) })]);',
+        '    await Promise.all([client.invalidateQueries({ queryKey: taskKeys.all() }), client.invalidateQueries({ queryKey: taskKeys.getTask(args[1].taskId) }, { cancelRefetch: false })]);',
         '    await options?.onSuccess?.(...args);',
         '  } }',
       ].join('\n'),
     );
+  });
+
+  it('turns undefined query data into null, which TanStack Query accepts', () => {
+    const p = plan(model);
+    expect(['getTask', 'ping', 'getLatestDraft'].map((name) => query(p, name).empty)).toEqual(['none', 'void', 'some']);
+    const source = printModuleSource(generateModules(model).hooks);
+    expect(source).toContain('queryFn: (context) => ping({ signal: context.signal }).then(() => null)');
+    expect(source).toContain('useQuery2<null, ApiError, TData, ReturnType<typeof pingKeys.list>>');
+    expect(source).toContain('queryFn: (context) => getLatestDraft({ signal: context.signal }).then((data) => data ?? null)');
+    expect(source).toContain('useQuery2<Exclude<Awaited<ReturnType<typeof getLatestDraft>>, undefined> | null, ApiError, TData,');
   });
 
   it('gives paginated detail GETs an infinite hook with the enabled guard', () => {

@@ -1,0 +1,356 @@
+// @vitest-environment jsdom
+/**
+ * Renders every kind of generated hook with @testing-library/react against the MSW handlers that
+ * openapi-msw generates for the same spec; scenarios that need a particular answer (an error, a
+ * second page) add handlers in front with `server.use`.
+ */
+import { join } from 'node:path';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { act, cleanup, configure, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { setupServer } from 'msw/node';
+import { Suspense, createElement, type ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { generatedProject } from './support/generated-project.js';
+
+const BASE = 'http://localhost/api';
+const fixtures = join(import.meta.dirname, 'fixtures');
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- the modules are generated at test time; their types are proven by the compiled type tests */
+type AnyFunction = (...args: any[]) => any;
+type Module = Record<string, AnyFunction> & Record<string, any>;
+
+interface Generated {
+  hooks: Module;
+  testUtils: { createTestQueryClient: () => QueryClient; createWrapper: (client?: QueryClient) => (props: { children?: ReactNode }) => ReactNode };
+  client: Module;
+  configureClient: (config: { baseUrl?: string; token?: string | (() => string) }) => void;
+  handlers: HttpHandler[];
+}
+
+async function load(out: string): Promise<Generated> {
+  const config = (await import(join(out, 'client-config.ts'))) as Pick<Generated, 'configureClient'>;
+  config.configureClient({ baseUrl: BASE });
+  return {
+    configureClient: config.configureClient,
+    hooks: (await import(join(out, 'hooks.ts'))) as Module,
+    testUtils: (await import(join(out, 'test-utils.ts'))) as Generated['testUtils'],
+    client: (await import(join(out, 'client.ts'))) as Module,
+    handlers: ((await import(join(out, 'handlers.ts'))) as { handlers: HttpHandler[] }).handlers,
+  };
+}
+
+// A loaded machine can take more than waitFor's default second to answer; a time is never asserted.
+configure({ asyncUtilTimeout: 15_000 });
+
+const server = setupServer();
+/** Requests the server saw, as `METHOD /path?query`. */
+const requests: string[] = [];
+server.events.on('request:start', ({ request }) => {
+  const url = new URL(request.url);
+  requests.push(`${request.method} ${url.pathname}${url.search}`);
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  // Without vitest globals, @testing-library/react does not unmount on its own.
+  cleanup();
+  server.resetHandlers();
+  requests.length = 0;
+});
+afterAll(() => server.close());
+
+const task = (id: number, title = `task ${id}`) => ({ id, title, status: 'open' });
+
+describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () => {
+  let g: Generated;
+  beforeAll(async () => {
+    const project = generatedProject('rq-render', join(fixtures, 'hooks-edge.yaml'), {
+      msw: true,
+      hooks: { suspense: true, auto_invalidate: true, stale_time: 1000, gc_time: 5000, overrides: { tasks: { stale_time: 60_000, gc_time: 120_000 } } },
+    });
+    g = await load(project.out);
+  });
+  // resetHandlers() after each test drops every handler added with use(): add them for each test.
+  beforeEach(() => server.use(...g.handlers));
+
+  /** The generated test client; `keep` keeps unobserved queries (gc time 0 drops them at once) to inspect them. */
+  function setup(options: { keep?: boolean } = {}) {
+    const queryClient = g.testUtils.createTestQueryClient();
+    if (options.keep) queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { retry: false, gcTime: Infinity } });
+    return { queryClient, wrapper: g.testUtils.createWrapper(queryClient) };
+  }
+
+  it('fetches a list with its params and the data of the generated handlers', async () => {
+    const { wrapper, queryClient } = setup();
+    const { result } = renderHook(() => g.hooks['useListTasks']!({ status: 'open' }), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(Array.isArray(result.current.data.items)).toBe(true);
+    expect(requests).toEqual(['GET /api/api/v1/tasks?status=open']);
+    expect(queryClient.getQueryData(['tasks', 'listTasks', { status: 'open' }])).toBe(result.current.data);
+  });
+
+  it('surfaces failures as the ApiError of client.ts', async () => {
+    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, () => HttpResponse.json({ title: 'Not found' }, { status: 404 })));
+    const { wrapper } = setup();
+    const { result } = renderHook(() => g.hooks['useGetTask']!(404), { wrapper });
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.error).toBeInstanceOf(g.client['ApiError']);
+    expect(result.current.error).toMatchObject({ status: 404, body: { title: 'Not found' } });
+  });
+
+  it.each([null, undefined])('holds a detail query back while the id is %s', async (id) => {
+    const { wrapper } = setup();
+    const { result } = renderHook(() => g.hooks['useGetTask']!(id), { wrapper });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current.fetchStatus).toBe('idle');
+    expect(result.current.status).toBe('pending');
+    expect(requests).toEqual([]);
+  });
+
+  it("lets the caller's enabled replace the whole guard, and combines with it otherwise", async () => {
+    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId'])))));
+    const { wrapper } = setup();
+    const off = renderHook(() => g.hooks['useGetTask']!(7, { enabled: false }), { wrapper });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(off.result.current.fetchStatus).toBe('idle');
+    expect(requests).toEqual([]);
+    const on = renderHook(() => g.hooks['useGetTask']!(null, { enabled: true }), { wrapper });
+    await waitFor(() => expect(on.result.current.isFetched).toBe(true));
+    expect(requests).toEqual(['GET /api/api/v1/tasks/null']);
+  });
+
+  it('applies caller options over the generated ones (select, staleTime, gcTime)', async () => {
+    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId'])))));
+    const { wrapper, queryClient } = setup();
+    const { result } = renderHook(() => g.hooks['useGetTask']!(3, { select: (t: { title: string }) => t.title.toUpperCase(), staleTime: 7, gcTime: 8 }), { wrapper });
+    await waitFor(() => expect(result.current.data).toBe('TASK 3'));
+    const query = queryClient.getQueryCache().find({ queryKey: g.hooks['taskKeys'].getTask(3) as QueryKey })!;
+    expect([query.options.staleTime, query.options.gcTime]).toEqual([7, 8]);
+  });
+
+  it('sets stale and gc time from the config, per resource overrides first', async () => {
+    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId'])))));
+    const { wrapper, queryClient } = setup();
+    const { result } = renderHook(() => [g.hooks['useGetTask']!(1), g.hooks['useGetMe']!()], { wrapper });
+    await waitFor(() => expect(result.current.map((r) => r.status)).toEqual(['success', 'success']));
+    const options = (key: QueryKey) => {
+      const { staleTime, gcTime } = queryClient.getQueryCache().find({ queryKey: key, exact: true })!.options;
+      return { staleTime, gcTime };
+    };
+    expect(options(['tasks', 'getTask', 1])).toEqual({ staleTime: 60_000, gcTime: 120_000 });
+    expect(options(['me', 'list'])).toEqual({ staleTime: 1000, gcTime: 5000 });
+  });
+
+  it('renders suspense hooks under a Suspense boundary with data that is never undefined', async () => {
+    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, async ({ params }) => HttpResponse.json(task(Number(params['taskId']), 'from suspense'))));
+    const { queryClient } = setup();
+    const seen: unknown[] = [];
+    function Task(): ReactNode {
+      const { data } = g.hooks['useSuspenseGetTask']!(9) as { data: { title: string } };
+      seen.push(data);
+      return createElement('p', null, data.title);
+    }
+    const Wrapper = g.testUtils.createWrapper(queryClient);
+    render(createElement(Wrapper, null, createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(Task))));
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('from suspense')).toBeTruthy();
+    expect(seen.every((data) => data !== undefined)).toBe(true);
+    expect(requests).toEqual(['GET /api/api/v1/tasks/9']);
+  });
+
+  it('fetches a second page, feeding the page parameter from pageParam', async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/tasks`, ({ request }) => {
+        const token = new URL(request.url).searchParams.get('page_token');
+        return token === 'p2' ? HttpResponse.json({ items: [task(3)], nextPageToken: null }) : HttpResponse.json({ items: [task(1), task(2)], nextPageToken: 'p2' });
+      }),
+    );
+    const { wrapper } = setup();
+    const { result } = renderHook(
+      () =>
+        g.hooks['useListTasksInfinite']!({ status: 'done' }, { initialPageParam: 'p1', getNextPageParam: (last: { nextPageToken: string | null }) => last.nextPageToken ?? undefined }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.hasNextPage).toBe(true);
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.data.pages).toHaveLength(2));
+    expect(result.current.data.pages.map((p: { items: { id: number }[] }) => p.items.map((t) => t.id))).toEqual([[1, 2], [3]]);
+    expect(result.current.data.pageParams).toEqual(['p1', 'p2']);
+    expect(result.current.hasNextPage).toBe(false);
+    expect(requests).toEqual(['GET /api/api/v1/tasks?status=done&page_token=p1', 'GET /api/api/v1/tasks?status=done&page_token=p2']);
+  });
+
+  it('guards infinite detail queries and pages them with offset', async () => {
+    server.use(
+      http.get(`${BASE}/reports/:reportId/rows`, ({ request, params }) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset'));
+        return HttpResponse.json({ rows: [`${String(params['reportId'])}:${offset}`, `${String(params['reportId'])}:${offset + 1}`], total: 4 });
+      }),
+    );
+    const { wrapper } = setup();
+    const options = { initialPageParam: 0, getNextPageParam: (_last: unknown, pages: unknown[]) => (pages.length < 2 ? pages.length * 2 : undefined) };
+    const { result, rerender } = renderHook(({ id }: { id: string | null }) => g.hooks['useListReportRowsInfinite']!(id, { limit: 2 }, options), {
+      wrapper,
+      initialProps: { id: null },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current.fetchStatus).toBe('idle');
+    rerender({ id: 'r1' });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.data.pages).toHaveLength(2));
+    expect(result.current.data.pages.flatMap((p: { rows: string[] }) => p.rows)).toEqual(['r1:0', 'r1:1', 'r1:2', 'r1:3']);
+    expect(requests).toEqual(['GET /api/reports/r1/rows?offset=0&limit=2', 'GET /api/reports/r1/rows?offset=2&limit=2']);
+  });
+
+  it("invalidates the resource's queries and the updated detail before calling the caller's onSuccess", async () => {
+    let version = 0;
+    server.use(
+      http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId']), `v${version}`))),
+      http.put(`${BASE}/api/v1/tasks/:taskId`, async ({ request, params }) => {
+        version += 1;
+        const body = (await request.json()) as { title: string };
+        return HttpResponse.json({ ...task(Number(params['taskId'])), title: body.title });
+      }),
+    );
+    const { wrapper, queryClient } = setup({ keep: true });
+    const seenAtSuccess: { title?: string; invalidated?: boolean; listInvalidated?: boolean; gets: number }[] = [];
+    queryClient.setQueryData(['tasks', 'listTasks', undefined], { items: [] });
+    const onSuccess = vi.fn((..._args: unknown[]) => {
+      const detail = queryClient.getQueryState(['tasks', 'getTask', 5]);
+      seenAtSuccess.push({
+        title: (queryClient.getQueryData(['tasks', 'getTask', 5]) as { title: string } | undefined)?.title,
+        invalidated: detail?.isInvalidated,
+        listInvalidated: queryClient.getQueryState(['tasks', 'listTasks', undefined])?.isInvalidated,
+        gets: requests.filter((r) => r === 'GET /api/api/v1/tasks/5').length,
+      });
+    });
+    const { result } = renderHook(() => ({ detail: g.hooks['useGetTask']!(5), update: g.hooks['useUpdateTask']!({ onSuccess }) }), { wrapper });
+    await waitFor(() => expect(result.current.detail.data?.title).toBe('v0'));
+    await act(() => result.current.update.mutateAsync({ taskId: 5, body: { title: 'renamed' } }));
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    const [data, variables, onMutateResult, context] = onSuccess.mock.calls[0]!;
+    expect(data).toEqual({ id: 5, title: 'renamed', status: 'open' });
+    expect(variables).toEqual({ taskId: 5, body: { title: 'renamed' } });
+    expect(onMutateResult).toBeUndefined();
+    expect(context).toMatchObject({ client: queryClient });
+    // The active detail query was refetched (invalidateQueries awaits it) and the inactive list marked invalid, before onSuccess ran.
+    expect(seenAtSuccess).toEqual([{ title: 'v1', invalidated: false, listInvalidated: true, gets: 2 }]);
+    expect(requests).toEqual(['GET /api/api/v1/tasks/5', 'PUT /api/api/v1/tasks/5', 'GET /api/api/v1/tasks/5']);
+  });
+
+  it('invalidates all() on POST and DELETE, with the variables of seed point 6', async () => {
+    server.use(
+      http.post(`${BASE}/api/v1/tasks`, async ({ request }) => HttpResponse.json({ ...task(11), ...((await request.json()) as object) }, { status: 201 })),
+      http.delete(`${BASE}/api/v1/tasks/:taskId`, () => new HttpResponse(null, { status: 204 })),
+    );
+    const { wrapper, queryClient } = setup({ keep: true });
+    const { result } = renderHook(() => ({ create: g.hooks['useCreateTask']!(), remove: g.hooks['useDeleteTask']!() }), { wrapper });
+    queryClient.setQueryData(['tasks', 'getTask', 1], task(1));
+    queryClient.setQueryData(['me', 'list'], { id: 'u', name: 'n' });
+    expect(await act(() => result.current.create.mutateAsync({ title: 'new' }))).toEqual({ id: 11, title: 'new', status: 'open' });
+    expect(queryClient.getQueryState(['tasks', 'getTask', 1])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['me', 'list'])?.isInvalidated).toBe(false);
+    queryClient.setQueryData(['tasks', 'getTask', 1], task(1));
+    await act(() => result.current.remove.mutateAsync(1));
+    expect(queryClient.getQueryState(['tasks', 'getTask', 1])?.isInvalidated).toBe(true);
+    expect(requests).toEqual(['POST /api/api/v1/tasks', 'DELETE /api/api/v1/tasks/1']);
+  });
+
+  it('sends object variables to path, body and query, and void variables to nothing', async () => {
+    server.use(
+      http.post(`${BASE}/api/v1/tasks/:taskId/comments/:commentId/reactions`, () => HttpResponse.json({ count: 3 }, { status: 201 })),
+      http.post(`${BASE}/api/v1/tasks/reindex`, () => new HttpResponse(null, { status: 204 })),
+    );
+    const { wrapper } = setup();
+    const { result } = renderHook(() => ({ react: g.hooks['useReactToComment']!(), reindex: g.hooks['useReindexTasks']!() }), { wrapper });
+    expect(await act(() => result.current.react.mutateAsync({ taskId: 2, commentId: 'c/1', body: { emoji: '+1' }, params: { notify: true } }))).toEqual({ count: 3 });
+    await act(() => result.current.reindex.mutateAsync());
+    expect(requests).toEqual(['POST /api/api/v1/tasks/2/comments/c%2F1/reactions?notify=true', 'POST /api/api/v1/tasks/reindex']);
+  });
+
+  it("calls the caller's onSuccess for resources without a GET, which invalidate nothing", async () => {
+    server.use(http.post(`${BASE}/webhooks`, () => new HttpResponse(null, { status: 202 })));
+    const { wrapper, queryClient } = setup({ keep: true });
+    queryClient.setQueryData(['me', 'list'], { id: 'u', name: 'n' });
+    const onSuccess = vi.fn();
+    const { result } = renderHook(() => g.hooks['useSendWebhook']!({ onSuccess }), { wrapper });
+    await act(() => result.current.mutateAsync({ url: 'https://example.com/hook' }));
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(queryClient.getQueryState(['me', 'list'])?.isInvalidated).toBe(false);
+  });
+
+  it('surfaces mutation failures as ApiError', async () => {
+    server.use(http.post(`${BASE}/api/v1/tasks/:taskId/complete`, () => HttpResponse.json({ title: 'Conflict' }, { status: 409 })));
+    const { wrapper } = setup();
+    const onError = vi.fn();
+    const { result } = renderHook(() => g.hooks['useCompleteTask']!({ onError }), { wrapper });
+    await act(async () => {
+      await result.current.mutateAsync(4).catch(() => undefined);
+    });
+    await waitFor(() => expect(result.current.error).toBeInstanceOf(g.client['ApiError']));
+    expect(result.current.error).toMatchObject({ status: 409, body: { title: 'Conflict' } });
+    expect(onError.mock.calls[0]![1]).toBe(4);
+  });
+
+  it('turns a body-less answer into null query data', async () => {
+    server.use(http.get(`${BASE}/drafts/latest`, () => new HttpResponse(null, { status: 204 })));
+    const { wrapper } = setup();
+    const ping = renderHook(() => g.hooks['useGetLatestDraft']!(), { wrapper });
+    await waitFor(() => expect(ping.result.current.isSuccess).toBe(true));
+    expect(ping.result.current.data).toBeNull();
+  });
+
+  it('works for hooks named like the TanStack functions they call', async () => {
+    server.use(http.get(`${BASE}/query`, () => HttpResponse.json({ id: 'q', name: 'query' })));
+    const { wrapper } = setup();
+    const { result } = renderHook(() => g.hooks['useQuery']!(), { wrapper });
+    await waitFor(() => expect(result.current.data).toEqual({ id: 'q', name: 'query' }));
+  });
+
+  it('gives a test query client without retries and with gc time 0', () => {
+    const client = g.testUtils.createTestQueryClient();
+    expect(client.getDefaultOptions()).toEqual({ queries: { retry: false, gcTime: 0 }, mutations: { retry: false } });
+  });
+});
+
+describe('the Auth Lab reference hooks with the default config', () => {
+  let g: Generated;
+  beforeAll(async () => {
+    const project = generatedProject('rq-render-auth', join(fixtures, 'auth-lab.yaml'), { msw: true });
+    g = await load(project.out);
+  });
+  beforeEach(() => server.use(...g.handlers));
+
+  it('useLogin, then useGetMe and useContact with the bearer token', async () => {
+    server.use(
+      http.post(`${BASE}/login`, async ({ request }) => {
+        const { username } = (await request.json()) as { username: string };
+        return HttpResponse.json({ token: username, user: { id: username, name: `user-${username}` } });
+      }),
+      http.get(`${BASE}/me`, ({ request }) => {
+        const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? 'anonymous';
+        return HttpResponse.json({ id: token, name: `user-${token}` });
+      }),
+    );
+    const queryClient = g.testUtils.createTestQueryClient();
+    const wrapper = g.testUtils.createWrapper(queryClient);
+    const login = renderHook(() => g.hooks['useLogin']!(), { wrapper });
+    const session = await act(() => login.result.current.mutateAsync({ username: 'ada', password: 'x' }));
+    expect(session).toEqual({ token: 'ada', user: { id: 'ada', name: 'user-ada' } });
+    await waitFor(() => expect(login.result.current.data).toBe(session));
+    g.configureClient({ token: () => (session as { token: string }).token });
+    const me = renderHook(() => g.hooks['useGetMe']!(), { wrapper });
+    await waitFor(() => expect(me.result.current.data).toEqual({ id: 'ada', name: 'user-ada' }));
+    expect(g.hooks['meKeys'].all()).toEqual(['me']);
+    expect(g.hooks['meKeys'].list()).toEqual(['me', 'list']);
+    expect(queryClient.getQueryData(['me', 'list'])).toEqual({ id: 'ada', name: 'user-ada' });
+
+    const contact = renderHook(() => g.hooks['useContact']!(), { wrapper });
+    await act(() => contact.result.current.mutateAsync({ method: 'email', email: 'a@b.c', message: 'hi' }));
+    await waitFor(() => expect(contact.result.current.isSuccess).toBe(true));
+    expect(requests.at(-1)).toBe('POST /api/contact');
+  });
+});
