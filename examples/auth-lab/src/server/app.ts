@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createRouter } from '../generated/router.js';
+import type { Service } from '../generated/service.js';
+import { type AuthContext, createContext } from './auth.js';
+import { authLabService } from './service.js';
+
+export interface AppOptions {
+  /** fastify's logger settings. @default true */
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built frontend; without it only the API is served. */
+  webRoot?: string | undefined;
+  /** The business logic; tests swap it to prove what the router enforces. */
+  service?: Service<AuthContext>;
+}
+
+/** The full-stack app: the API under /api (generated router), the built frontend everywhere else. */
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? true });
+  await app.register(createRouter(options.service ?? authLabService, { createContext }), { prefix: '/api' });
+
+  const webRoot = options.webRoot;
+  const hasWeb = webRoot !== undefined && existsSync(webRoot);
+  if (hasWeb) await app.register(fastifyStatic, { root: webRoot, index: 'index.html' });
+
+  app.setNotFoundHandler((request, reply) => {
+    // Client-side routes of the single-page app get its index; unknown API paths get JSON.
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    if (hasWeb && isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+  return app;
+}

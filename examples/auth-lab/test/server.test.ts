@@ -1,0 +1,197 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Service } from '../src/generated/service.js';
+import { buildApp } from '../src/server/app.js';
+import type { AuthContext } from '../src/server/auth.js';
+import { authLabService } from '../src/server/service.js';
+
+/** Serves an app on 127.0.0.1 and returns its base URL. */
+async function serve(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return `http://127.0.0.1:${address.port}`;
+}
+
+interface Answer {
+  status: number;
+  body: unknown;
+  contentType: string | null;
+}
+
+async function call(base: string, method: string, path: string, options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers['authorization'] = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.raw !== undefined || options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = options.raw ?? JSON.stringify(options.body);
+  }
+  const response = await fetch(base + path, { method, headers, ...(body === undefined ? {} : { body }) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: response.status, body: parsed, contentType: response.headers.get('content-type') };
+}
+
+const unauthorized = { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' };
+const invalid = (issues: { path: (string | number)[]; message: string }[]) => ({
+  statusCode: 400,
+  error: 'Bad Request',
+  message: 'Invalid request body',
+  issues: issues.map((issue) => expect.objectContaining({ ...issue, code: expect.any(String) })),
+});
+
+describe('the Auth Lab API over HTTP', () => {
+  let app: FastifyInstance;
+  let base: string;
+  const calls: string[] = [];
+
+  beforeAll(async () => {
+    // Counts service calls, to prove which requests never reach the business logic.
+    const counting: Service<AuthContext> = {
+      login: (body, context) => (calls.push('login'), authLabService.login(body, context)),
+      getMe: (context) => (calls.push('getMe'), authLabService.getMe(context)),
+      contact: (body, context) => (calls.push('contact'), authLabService.contact(body, context)),
+    };
+    app = await buildApp({ logger: false, service: counting });
+    base = await serve(app);
+  });
+  afterAll(() => app.close());
+
+  it('login returns the username as token and the user (behaviour 1), without a token', async () => {
+    const answer = await call(base, 'POST', '/api/login', { body: { username: 'ada', password: 'anything' } });
+    expect(answer).toMatchObject({ status: 200, body: { token: 'ada', user: { id: 'ada', name: 'user-ada' } } });
+  });
+
+  it('login validates its body (username at least 1 character, password required)', async () => {
+    const before = calls.length;
+    expect(await call(base, 'POST', '/api/login', { body: { username: '', password: 'x' } })).toMatchObject({ status: 400, body: invalid([{ path: ['username'], message: expect.any(String) }]) });
+    expect(await call(base, 'POST', '/api/login', { body: { username: 'ada' } })).toMatchObject({ status: 400, body: invalid([{ path: ['password'], message: expect.any(String) }]) });
+    expect(calls.length).toBe(before);
+  });
+
+  it('getMe answers with the user of the bearer token (behaviour 2)', async () => {
+    expect(await call(base, 'GET', '/api/me', { token: 'grace' })).toMatchObject({ status: 200, body: { id: 'grace', name: 'user-grace' } });
+  });
+
+  it.each([
+    ['no authorization header', {}],
+    ['a non-Bearer scheme', { authorization: 'Basic Z3JhY2U6eA==' }],
+    ['a lower-case scheme', { authorization: 'bearer grace' }],
+    ['Bearer without a space', { authorization: 'Bearergrace' }],
+  ])('getMe answers 401 for %s, before any service code', async (_, headers) => {
+    const before = calls.length;
+    expect(await call(base, 'GET', '/api/me', { headers })).toEqual({ status: 401, body: unauthorized, contentType: expect.stringContaining('application/json') });
+    expect(calls.length).toBe(before);
+  });
+
+  it('contact accepts and echoes the method (behaviour 3)', async () => {
+    expect(await call(base, 'POST', '/api/contact', { token: 'ada', body: { method: 'email', email: 'ada@example.com', message: 'hi' } })).toMatchObject({
+      status: 200,
+      body: { accepted: true, method: 'email' },
+    });
+    expect(await call(base, 'POST', '/api/contact', { token: 'ada', body: { method: 'phone', phone: '+44 20 7946 0000', message: 'hi' } })).toMatchObject({
+      status: 200,
+      body: { accepted: true, method: 'phone' },
+    });
+  });
+
+  it.each([
+    ['email missing', { method: 'email', message: 'hi' }, [{ path: ['email'], message: 'Email is required when method is email' }]],
+    ['email blank after trimming', { method: 'email', email: ' \t ', message: 'hi' }, [{ path: ['email'], message: 'Email is required when method is email' }]],
+    ['phone missing', { method: 'phone', email: 'ada@example.com', message: 'hi' }, [{ path: ['phone'], message: 'Phone is required when method is phone' }]],
+    ['phone blank after trimming', { method: 'phone', phone: '  ', message: 'hi' }, [{ path: ['phone'], message: 'Phone is required when method is phone' }]],
+    ['message empty', { method: 'email', email: 'ada@example.com', message: '' }, [{ path: ['message'], message: 'Message is required' }]],
+    [
+      'message empty and email missing',
+      { method: 'email', message: '' },
+      [
+        { path: ['message'], message: 'Message is required' },
+        { path: ['email'], message: 'Email is required when method is email' },
+      ],
+    ],
+  ])('contact answers 400 when %s, before the service runs', async (_, body, issues) => {
+    const before = calls.length;
+    const answer = await call(base, 'POST', '/api/contact', { token: 'ada', body });
+    expect(answer).toEqual({ status: 400, body: invalid(issues), contentType: expect.stringContaining('application/json') });
+    expect((answer.body as { issues: unknown[] }).issues).toHaveLength(issues.length);
+    expect(calls.length).toBe(before);
+  });
+
+  it('contact rejects shapes the spec forbids (unknown method, missing message)', async () => {
+    expect((await call(base, 'POST', '/api/contact', { token: 'ada', body: { method: 'fax', message: 'hi' } })).status).toBe(400);
+    expect((await call(base, 'POST', '/api/contact', { token: 'ada', body: { method: 'email', email: 'a@b.c' } })).status).toBe(400);
+    expect((await call(base, 'POST', '/api/contact', { token: 'ada' })).status).toBe(400);
+  });
+
+  it('answers 401 before 400 when both apply (DECISIONS: authorization first)', async () => {
+    const before = calls.length;
+    expect(await call(base, 'POST', '/api/contact', { body: { method: 'email', message: '' } })).toMatchObject({ status: 401, body: unauthorized });
+    expect(await call(base, 'POST', '/api/contact', { raw: '{not json' })).toMatchObject({ status: 401, body: unauthorized });
+    expect(calls.length).toBe(before);
+  });
+
+  it('answers malformed JSON with 400 and a body over 1 MiB with 413', async () => {
+    expect(await call(base, 'POST', '/api/contact', { token: 'ada', raw: '{"method": "email",' })).toMatchObject({ status: 400, body: { statusCode: 400, error: 'Bad Request' } });
+    const huge = { method: 'email', email: 'a@b.c', message: 'x'.repeat(1024 * 1024 + 10) };
+    expect(await call(base, 'POST', '/api/contact', { token: 'ada', body: huge })).toMatchObject({ status: 413, body: { statusCode: 413, error: 'Payload Too Large' } });
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    expect(await call(base, 'GET', '/api/nope')).toMatchObject({ status: 404, body: { statusCode: 404, error: 'Not Found' } });
+  });
+});
+
+describe('response validation (behaviour 5)', () => {
+  it('refuses to send a response that breaks its schema', async () => {
+    const broken = {
+      ...authLabService,
+      getMe: async () => ({ id: 42, name: null }) as unknown as { id: string; name: string },
+    } satisfies Service<AuthContext>;
+    const app = await buildApp({ logger: false, service: broken });
+    const base = await serve(app);
+    try {
+      const answer = await call(base, 'GET', '/api/me', { token: 'ada' });
+      expect(answer.status).toBe(500);
+      expect(answer.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+      expect(JSON.stringify(answer.body)).not.toMatch(/at .*\.(ts|js)/);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('the built frontend', () => {
+  let app: FastifyInstance;
+  let base: string;
+
+  beforeAll(async () => {
+    const webRoot = mkdtempSync(join(tmpdir(), 'auth-lab-web-'));
+    writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Auth Lab</title><div id="root"></div>');
+    writeFileSync(join(webRoot, 'app.js'), 'console.log("app")');
+    app = await buildApp({ logger: false, webRoot });
+    base = await serve(app);
+  });
+  afterAll(() => app.close());
+
+  it('serves the index, assets, and the index for client-side routes', async () => {
+    expect(await call(base, 'GET', '/')).toMatchObject({ status: 200, contentType: expect.stringContaining('text/html') });
+    expect(await call(base, 'GET', '/app.js')).toMatchObject({ status: 200, body: 'console.log("app")', contentType: expect.stringContaining('javascript') });
+    const page = await call(base, 'GET', '/account/settings');
+    expect(page).toMatchObject({ status: 200, contentType: expect.stringContaining('text/html') });
+    expect(page.body).toContain('<title>Auth Lab</title>');
+  });
+
+  it('keeps API misses as JSON, not the index', async () => {
+    expect(await call(base, 'GET', '/api/missing')).toMatchObject({ status: 404, contentType: expect.stringContaining('application/json') });
+    expect(await call(base, 'POST', '/somewhere')).toMatchObject({ status: 404 });
+  });
+});
