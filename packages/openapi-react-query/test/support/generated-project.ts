@@ -11,29 +11,32 @@ export interface GenerateOptions {
   hooks?: Record<string, unknown>;
   /** Also run openapi-msw into the same directory. */
   msw?: boolean;
-  /** The consumer's prettier config, or false for none (tempProject's non-default one otherwise). */
-  prettier?: object | false;
-  /** Output directory inside the project. @default 'src/api' */
-  out?: string;
 }
 
-/** Runs a generator by its command line, failing loudly with its stderr. */
-export function runGenerator(project: TempProject, pkg: string, command: string, config: Record<string, unknown>): string {
-  const file = project.write(`${command}.config.json`, JSON.stringify(config, null, 2));
-  const result = runCommandLine(pkg, command, ['--config', file], project.dir);
+/** Runs a generator by its command line, failing loudly with its stderr; returns the stderr. */
+export function runGenerator(project: TempProject, command: string, config: Record<string, unknown>, name = command): string {
+  const file = project.write(`configs/${name}.config.json`, JSON.stringify(config, null, 2));
+  const result = runCommandLine(command, command, ['--config', file], project.dir);
   if (result.code !== 0) throw new Error(`${command} exited ${result.code}:\n${result.stderr}`);
   return result.stderr;
 }
 
 /**
- * A temp project with the run order of the seed: `openapi-zod-ts` writes the client, then
+ * The run order of the seed into `<project>/<out>`: `openapi-zod-ts` writes the client, then
  * `openapi-react-query` the hooks beside it (and `openapi-msw` the handlers, when asked).
+ * Config paths are absolute, so the configs can live anywhere.
  */
-export function generatedProject(prefix: string, spec: string, options: GenerateOptions = {}): GeneratedProject {
+export function generateInto(project: TempProject, spec: string, out: string, options: GenerateOptions = {}): string {
+  const output = join(project.dir, out);
+  const name = out.replace(/[^A-Za-z0-9]+/g, '-');
+  runGenerator(project, 'openapi-zod-ts', { input_openapi: spec, output }, `${name}.zod-ts`);
+  runGenerator(project, 'openapi-react-query', { input_openapi: spec, output, ...options.hooks }, `${name}.react-query`);
+  if (options.msw) runGenerator(project, 'openapi-msw', { input_openapi: spec, output }, `${name}.msw`);
+  return output;
+}
+
+/** A temp project (with the non-default consumer prettier config) holding one generated output. */
+export function generatedProject(prefix: string, spec: string, options: GenerateOptions & { prettier?: object | false } = {}): GeneratedProject {
   const project = tempProject(prefix, options.prettier === undefined ? {} : { prettier: options.prettier });
-  const out = options.out ?? 'src/api';
-  runGenerator(project, 'openapi-zod-ts', 'openapi-zod-ts', { input_openapi: spec, output: out });
-  runGenerator(project, 'openapi-react-query', 'openapi-react-query', { input_openapi: spec, output: out, ...options.hooks });
-  if (options.msw) runGenerator(project, 'openapi-msw', 'openapi-msw', { input_openapi: spec, output: out });
-  return { ...project, out: join(project.dir, out) };
+  return { ...project, out: generateInto(project, spec, 'src/api', options) };
 }
