@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixture, prettierUnformatted, tempProject, typecheck, type Resolution, type TypeScriptVersion } from '@specwright/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateInto, importModule } from './support.js';
+
+/**
+ * Every fixture spec, generated into one consumer project (with its user-owned schema file),
+ * compiles under DECISIONS' strict flags with TypeScript 5.9 and 7, bundler and nodenext
+ * resolution; passes prettier under a non-default consumer config; and regenerates identically.
+ */
+const SPECS = ['petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'hostile.yaml', 'external/main.yaml'];
+const dirOf = (spec: string) => spec.replace(/\W+/g, '-');
+
+describe('fixture specs', () => {
+  const project = tempProject('zod-ts-fixtures');
+  const generated = new Map<string, Awaited<ReturnType<typeof generateInto>>>();
+
+  beforeAll(async () => {
+    for (const spec of SPECS) {
+      generated.set(spec, await generateInto(fixture(spec), { project, outDir: `${dirOf(spec)}/gen`, inputSchema: `${dirOf(spec)}/schemas.ts` }));
+    }
+  });
+
+  it('writes the four files and the user-owned schema file', () => {
+    for (const spec of SPECS) {
+      const names = generated.get(spec)!.files.map((f) => f.path.slice(project.dir.length + 1));
+      const dir = dirOf(spec);
+      expect(names).toEqual([`${dir}/gen/schema-types.ts`, `${dir}/gen/client.ts`, `${dir}/gen/client-config.ts`, `${dir}/gen/index.ts`, `${dir}/schemas.ts`]);
+      expect(generated.get(spec)!.files.at(-1)!.createOnly).toBe(true);
+    }
+  });
+
+  it('starts every file with the one-line header', () => {
+    for (const { files } of generated.values()) {
+      for (const file of files) expect(file.content.split('\n')[0]).toMatch(/^\/\/ (Generated|Created once) by openapi-zod-ts\. [^\n]*$/);
+    }
+  });
+
+  const matrix: [TypeScriptVersion, Resolution][] = [
+    ['5.9', 'bundler'],
+    ['5.9', 'nodenext'],
+    ['7', 'bundler'],
+    ['7', 'nodenext'],
+  ];
+  it.each(matrix)('compiles with TypeScript %s, %s resolution', (version, resolution) => {
+    project.tsconfig(resolution);
+    const result = typecheck(project.dir, version);
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it('passes prettier --check under the consumer config', async () => {
+    const paths = [...generated.values()].flatMap((g) => g.files.map((f) => f.path));
+    expect(await prettierUnformatted(paths)).toEqual([]);
+    expect(readFileSync(paths[0]!, 'utf8')).toContain("from 'zod'");
+  });
+
+  it('regenerates byte-identical output', async () => {
+    for (const spec of SPECS) {
+      const again = await generateInto(fixture(spec), { outDir: 'gen', inputSchema: 'schemas.ts', prefix: 'zod-ts-again' });
+      const strip = (files: { path: string; content: string }[], dir: string) => files.map((f) => [f.path.slice(dir.length), f.content]);
+      expect(strip(again.files, again.project.dir)).toEqual(strip(generated.get(spec)!.files, join(project.dir, dirOf(spec))));
+    }
+  });
+
+  it('loads every generated module without side effects (the hostile spec runs nothing)', async () => {
+    for (const spec of SPECS) {
+      const module = await importModule<Record<string, unknown>>(join(project.dir, dirOf(spec), 'gen', 'index.ts'));
+      expect(typeof module['configureClient']).toBe('function');
+      expect(typeof module['ApiError']).toBe('function');
+    }
+  });
+});
+
+describe('checked typing', () => {
+  it('proves that every type agrees with its schema (const X: z.ZodType<T> = ...)', async () => {
+    const project = tempProject('zod-ts-checked', { prettier: false });
+    for (const spec of SPECS) await generateInto(fixture(spec), { project, outDir: dirOf(spec), format: false, typing: 'checked' });
+    expect(readFileSync(join(project.dir, 'petstore-3-1-yaml', 'schema-types.ts'), 'utf8')).toContain('export const PetSchema: z.ZodType<Pet> = z.object(');
+    project.tsconfig('nodenext');
+    const result = typecheck(project.dir, '5.9');
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+});
