@@ -77,7 +77,9 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
     else {
       const fallback = response.kind === 'text' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
       const headers = code.obj([code.prop('content-type', code.str(safeContentType(response.contentType, fallback)))]);
-      body.push(code.ret(code.dot(c, 'body', [result, status, headers])));
+      // Hono takes bytes backed by an ArrayBuffer only: a copy guarantees that.
+      const payload = response.kind === 'text' ? result : code.newExpr('Uint8Array', [result]);
+      body.push(code.ret(code.dot(c, 'body', [payload, status, headers])));
     }
   }
   return code.arrow([code.param('c')], body, { async: true });

@@ -101,11 +101,16 @@ export const PutBlobBodySchema = z.instanceof(Blob);
 export const FailBodySchema = z.object({ kind: z.enum(['http', 'unexpected']) });
 `;
 
-/** An in-memory service of the contract spec, recording every call with its arguments. */
-export const CONTRACT_SERVICE = `import type { Service } from './gen/service.js';
+/**
+ * An in-memory service of the contract spec, recording every call with its arguments. Written
+ * with rest parameters, it fits the interface with or without a context argument; `router`
+ * says whether it may import `HttpError` (not with framework `none`).
+ */
+export function contractService(options: { context: boolean; router: boolean }): string {
+  const status = (code: number, message: string) => (options.router ? `new HttpError(${code}, ${message})` : `new Error(${message})`);
+  return `import type { Service } from './gen/service.js';
 import type { Item } from './gen/schema-types.js';
-import { HttpError } from './gen/router.js';
-
+${options.router ? "import { HttpError } from './gen/router.js';\n" : ''}
 export interface AuthContext {
   userId: string;
   scopes: string[];
@@ -130,77 +135,82 @@ const items = new Map<string, Item>([['i1', { id: 'i1', name: 'One', price: 1, t
 /** The seed's reference authorization (Authentication 3). */
 export function authorize(security: { scheme: string; scopes: string[] }[] | undefined, header: string | undefined): AuthContext {
   if (security === undefined || security.length === 0) return { userId: 'anonymous', scopes: [] };
-  if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw new HttpError(401, 'Unauthorized');
+  if (typeof header !== 'string' || !header.startsWith('Bearer ')) throw ${status(401, "'Unauthorized'")};
   return { userId: header.slice('Bearer '.length), scopes: ['profile:read'] };
 }
 
-export const service: Service<AuthContext> = {
-  async listItems(query, context) {
-    calls.push({ method: 'listItems', args: [query, context] });
-    return { items: [...items.values()], query: { ...query } };
+export const service: Service${options.context ? '<AuthContext>' : ''} = {
+  async listItems(...args) {
+    calls.push({ method: 'listItems', args });
+    return { items: [...items.values()], query: { ...args[0] } };
   },
-  async createItem(body, context) {
-    calls.push({ method: 'createItem', args: [body, context] });
+  async createItem(...args) {
+    calls.push({ method: 'createItem', args });
+    const [body] = args;
     const item: Item = { id: 'i' + String(items.size + 1), name: body.name, price: body.price, tags: body.tags ?? [] };
     items.set(item.id, item);
     return item;
   },
-  async getItem(itemId, context) {
-    calls.push({ method: 'getItem', args: [itemId, context] });
+  async getItem(...args) {
+    calls.push({ method: 'getItem', args });
+    const [itemId] = args;
     // An answer that breaks its response schema (only fastify checks responses).
     if (itemId === 'broken') return { id: 'broken' } as unknown as Item;
     const item = items.get(itemId);
-    if (!item) throw new HttpError(404, 'No item ' + itemId);
+    if (!item) throw ${status(404, "'No item ' + itemId")};
     return item;
   },
-  async replaceItem(itemId, body, context) {
-    calls.push({ method: 'replaceItem', args: [itemId, body, context] });
+  async replaceItem(...args) {
+    calls.push({ method: 'replaceItem', args });
   },
-  async patchItem(itemId, body, context) {
-    calls.push({ method: 'patchItem', args: [itemId, body, context] });
+  async patchItem(...args) {
+    calls.push({ method: 'patchItem', args });
+    const [itemId, body] = args;
     return { id: itemId, name: body?.name ?? 'unchanged', price: body?.price ?? 0, tags: [] };
   },
-  async deleteItem(itemId, context) {
-    calls.push({ method: 'deleteItem', args: [itemId, context] });
+  async deleteItem(...args) {
+    calls.push({ method: 'deleteItem', args });
   },
-  async archiveItem(itemId, context) {
-    calls.push({ method: 'archiveItem', args: [itemId, context] });
+  async archiveItem(...args) {
+    calls.push({ method: 'archiveItem', args });
     return { accepted: true };
   },
-  async search(query, context) {
-    calls.push({ method: 'search', args: [query, context] });
-    return { values: [query.q] };
+  async search(...args) {
+    calls.push({ method: 'search', args });
+    return { values: [args[0].q] };
   },
-  async ping(context) {
-    calls.push({ method: 'ping', args: [context] });
+  async ping(...args) {
+    calls.push({ method: 'ping', args });
   },
-  async getFileVersion(fileId, versionNum, context) {
-    calls.push({ method: 'getFileVersion', args: [fileId, versionNum, context] });
-    return { values: [fileId, versionNum] };
+  async getFileVersion(...args) {
+    calls.push({ method: 'getFileVersion', args });
+    return { values: [args[0], args[1]] };
   },
-  async cancelJob(jobId, context) {
-    calls.push({ method: 'cancelJob', args: [jobId, context] });
-    return { values: [jobId] };
+  async cancelJob(...args) {
+    calls.push({ method: 'cancelJob', args });
+    return { values: [args[0]] };
   },
-  async getOddPath(name, ext, context) {
-    calls.push({ method: 'getOddPath', args: [name, ext, context] });
-    return { values: [name, ext] };
+  async getOddPath(...args) {
+    calls.push({ method: 'getOddPath', args });
+    return { values: [args[0], args[1]] };
   },
-  async createNote(body, context) {
-    calls.push({ method: 'createNote', args: [body, context] });
-    return body.toUpperCase();
+  async createNote(...args) {
+    calls.push({ method: 'createNote', args });
+    return args[0].toUpperCase();
   },
-  async putBlob(blobId, body, context) {
-    calls.push({ method: 'putBlob', args: [blobId, [...body], context] });
+  async putBlob(...args) {
+    const [blobId, body] = args;
+    calls.push({ method: 'putBlob', args: [blobId, [...body], ...args.slice(2)] });
     return Uint8Array.from(body).reverse();
   },
-  async fail(body, context) {
-    calls.push({ method: 'fail', args: [body, context] });
-    if (body.kind === 'http') throw new HttpError(409, 'Conflict here');
+  async fail(...args) {
+    calls.push({ method: 'fail', args });
+    if (args[0].kind === 'http') throw ${status(409, "'Conflict here'")};
     throw new Error('secret detail of the failure');
   },
 };
 `;
+}
 
 /** Serves the contract service on 127.0.0.1 under /api, per framework. */
 export const CONTRACT_SERVERS: Record<RouterFramework, string> = {
@@ -328,7 +338,7 @@ export async function startContractServer(framework: RouterFramework, options: {
   if (generated.zodTs.code !== 0 || generated.server.code !== 0) {
     throw new Error(`generation failed:\n${generated.zodTs.stderr}\n${generated.server.stderr}`);
   }
-  generated.project.write('service-impl.ts', CONTRACT_SERVICE);
+  generated.project.write('service-impl.ts', contractService({ context: true, router: true }));
   const serverFile = generated.project.write('server.ts', CONTRACT_SERVERS[framework]);
   const module = (await import(pathToFileURL(serverFile).href)) as {
     start(options?: { jsonBefore?: boolean }): Promise<{ url: string; errors: unknown[]; close(): Promise<void> }>;

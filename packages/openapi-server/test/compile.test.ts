@@ -1,0 +1,177 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadSpecFile } from '@specwright/core';
+import { prettierUnformatted, typecheck, type Resolution, type TypeScriptVersion } from '@specwright/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_SERVERS, CONTRACT_SPEC, contractService, generateProject, runServer, type GeneratedProject, type RouterFramework } from './support.js';
+
+/** Mounting code a user writes without a context type, per framework. */
+const MOUNTS: Record<RouterFramework, string> = {
+  hono: `import { Hono } from 'hono';
+import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export const app = new Hono().route('/api', createRouter(service));
+export const limited = createRouter(service, { bodyLimit: 1024 });
+`,
+  express: `import express from 'express';
+import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export const app = express();
+app.use('/api', express.json(), createRouter(service));
+app.use('/other', createRouter(service, { bodyLimit: 1024, onError: (error, req) => console.error(req.url, error) }));
+`,
+  fastify: `import Fastify from 'fastify';
+import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export const app = Fastify();
+void app.register(createRouter(service), { prefix: '/api' });
+`,
+};
+
+/** Type tests of the context generic (every expected error is asserted by @ts-expect-error). */
+const CONTEXT_TYPES = `import type { Service } from './gen/service.js';
+import type { AuthContext } from './service-impl.js';
+
+type Ping = Service<AuthContext>['ping'];
+// The context is the last argument of every method, public ones included.
+export const ok: Parameters<Ping> = [{ userId: 'u', scopes: [] }];
+// @ts-expect-error a context of another type
+export const wrong: Parameters<Ping> = [{ user: 'u' }];
+type Search = Parameters<Service<AuthContext>['search']>;
+export const last: Search[1] = { userId: 'u', scopes: ['a'] };
+
+// Without a type argument the context is never: an implementation may ignore it, no call can forge it.
+declare const anonymous: Service;
+// @ts-expect-error nothing is assignable to never
+void anonymous.ping({ userId: 'u', scopes: [] });
+`;
+
+/** createRouter infers the context from the service and checks createContext against it. */
+const ROUTER_CONTEXT: Record<RouterFramework, string> = {
+  hono: `import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export const a = createRouter(service, { createContext: () => ({ userId: 'x', scopes: [] }) });
+export const b = createRouter(service, { createContext: async (c, route) => ({ userId: c.req.header('x') ?? route.operationId, scopes: [] }) });
+// @ts-expect-error the context does not match the service's
+export const c = createRouter(service, { createContext: () => ({ userId: 1 }) });
+// @ts-expect-error createContext is required with a context type
+export const d = createRouter(service, {});
+`,
+  express: `import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export const a = createRouter(service, { createContext: () => ({ userId: 'x', scopes: [] }) });
+export const b = createRouter(service, { createContext: async (req, route) => ({ userId: req.headers.host ?? route.operationId, scopes: [] }) });
+// @ts-expect-error the context does not match the service's
+export const c = createRouter(service, { createContext: () => ({ userId: 1 }) });
+// @ts-expect-error createContext is required with a context type
+export const d = createRouter(service, {});
+`,
+  fastify: `import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export const a = createRouter(service, { createContext: () => ({ userId: 'x', scopes: [] }) });
+export const b = createRouter(service, { createContext: async (request, route) => ({ userId: request.routeOptions.config.operationId ?? route.operationId, scopes: [] }) });
+// @ts-expect-error the context does not match the service's
+export const c = createRouter(service, { createContext: () => ({ userId: 1 }) });
+// @ts-expect-error createContext is required with a context type
+export const d = createRouter(service, {});
+`,
+};
+
+const MATRIX: [TypeScriptVersion, Resolution][] = [
+  ['5.9', 'bundler'],
+  ['5.9', 'nodenext'],
+  ['7', 'bundler'],
+  ['7', 'nodenext'],
+];
+
+function expectCompiles(project: GeneratedProject, label: string) {
+  for (const [version, resolution] of MATRIX) {
+    project.project.tsconfig(resolution);
+    const result = typecheck(project.dir, version);
+    expect(result.stdout + result.stderr, `${label}: TypeScript ${version}, ${resolution}`).toBe('');
+    expect(result.code).toBe(0);
+  }
+}
+
+describe.each(['hono', 'express', 'fastify', 'none'] as const)('%s: generated code compiles under the strict flag set', (framework) => {
+  let withContext: GeneratedProject;
+  let withoutContext: GeneratedProject;
+
+  beforeAll(async () => {
+    [withContext, withoutContext] = await Promise.all([generateProject({ framework }), generateProject({ framework, contextType: false })]);
+    for (const generated of [withContext, withoutContext]) {
+      expect(generated.zodTs.code, generated.zodTs.stderr).toBe(0);
+      expect(generated.server.code, generated.server.stderr).toBe(0);
+    }
+  });
+
+  it('with a context type: service, router, server, type tests (TypeScript 5.9 and 7, bundler and nodenext)', () => {
+    withContext.project.write('service-impl.ts', contractService({ context: true, router: framework !== 'none' }));
+    withContext.project.write('context-types.ts', CONTEXT_TYPES);
+    if (framework !== 'none') {
+      withContext.project.write('server.ts', CONTRACT_SERVERS[framework]);
+      withContext.project.write('router-context.ts', ROUTER_CONTEXT[framework]);
+    }
+    expectCompiles(withContext, 'with context');
+  });
+
+  it('without a context type: service and mounting', () => {
+    withoutContext.project.write('service-impl.ts', contractService({ context: false, router: framework !== 'none' }));
+    if (framework !== 'none') withoutContext.project.write('mount.ts', MOUNTS[framework]);
+    expectCompiles(withoutContext, 'without context');
+  });
+
+  it('a service missing one method does not compile', () => {
+    const complete = contractService({ context: false, router: framework !== 'none' });
+    const missing = complete.replace(/ {2}async ping\(\.\.\.args\) \{\n.*\n {2}\},\n/, '');
+    expect(missing).not.toBe(complete);
+    withoutContext.project.write('service-impl.ts', missing);
+    withoutContext.project.tsconfig('nodenext');
+    const result = typecheck(withoutContext.dir);
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toMatch(/service-impl\.ts.*error TS2741: Property 'ping' is missing/);
+    withoutContext.project.write('service-impl.ts', complete);
+  });
+
+  it('files pass prettier --check under the consumer config, and a second run changes nothing', async () => {
+    const files = framework === 'none' ? ['service.ts'] : ['service.ts', 'router.ts'];
+    const paths = files.map((f) => join(withContext.out, f));
+    expect(await prettierUnformatted(paths)).toEqual([]);
+    // The consumer's config (single quotes, no semicolons, 4-space indent) is the one applied.
+    expect(readFileSync(paths[0]!, 'utf8')).toMatch(/^ {4}\w+\(.*\): Promise<.*>$/m);
+    expect(readFileSync(paths[0]!, 'utf8')).toContain("from './schema-types.js'");
+    const before = paths.map((p) => readFileSync(p, 'utf8'));
+    const again = await runServer([], withContext.dir);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(/wrote 0 files, \d+ unchanged/);
+    expect(paths.map((p) => readFileSync(p, 'utf8'))).toEqual(before);
+    expect((await runServer(['--check'], withContext.dir)).code).toBe(0);
+  });
+});
+
+describe('design rule 5: adding an operation to the spec and not implementing it fails compilation', () => {
+  it('the same implementation compiles before and fails after the spec gains an operation', async () => {
+    const generated = await generateProject({ framework: 'fastify', contextType: false });
+    generated.project.write('service-impl.ts', contractService({ context: false, router: true }));
+    generated.project.tsconfig('nodenext');
+    expect(typecheck(generated.dir).code).toBe(0);
+
+    const { document } = await loadSpecFile(CONTRACT_SPEC);
+    const paths = document['paths'] as Record<string, unknown>;
+    paths['/items/{itemId}/restore'] = {
+      post: { operationId: 'restoreItem', parameters: [{ name: 'itemId', in: 'path', required: true, schema: { type: 'string' } }], responses: { '204': { description: 'Restored.' } } },
+    };
+    const extended = join(generated.dir, 'extended.json');
+    writeFileSync(extended, JSON.stringify(document));
+    for (const config of ['openapi-zod-ts.config.json', 'openapi-server.config.json']) {
+      const file = join(generated.dir, config);
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), input_openapi: extended }));
+    }
+    const { runZodTs } = await import('./support.js');
+    expect((await runZodTs([], generated.dir)).code).toBe(0);
+    expect((await runServer([], generated.dir)).code).toBe(0);
+    const result = typecheck(generated.dir);
+    expect(result.code).not.toBe(0);
+    expect(result.stdout).toMatch(/error TS2741: Property 'restoreItem' is missing/);
+  });
+});
