@@ -1,0 +1,317 @@
+import { join } from 'node:path';
+import { fixture } from '@specwright/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { generateInto, importModule, startServer, type TestServer } from './support.js';
+
+/** The generated client, exercised for real against a node:http server on 127.0.0.1. */
+
+type Fn = (...args: unknown[]) => Promise<unknown>;
+interface ClientModule {
+  [name: string]: unknown;
+  configureClient(config: Record<string, unknown>): void;
+  ApiError: new (...args: never[]) => Error;
+  ValidationError: new (...args: never[]) => Error;
+  ResponseValidationError: new (...args: never[]) => Error;
+}
+
+const PET = { id: 7, name: 'Rex', status: 'available' };
+
+async function caught(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('petstore client', () => {
+  let server: TestServer;
+  let client: ClientModule;
+  const fn = (name: string) => client[name] as Fn;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const { project } = await generateInto(fixture('petstore-3.1.yaml'), { format: false, prefix: 'zod-ts-client' });
+    client = await importModule<ClientModule>(join(project.dir, 'gen', 'index.ts'));
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.requests.length = 0;
+    client.configureClient({ baseUrl: `${server.baseUrl}/v1`, token: undefined, headers: undefined, fetch: undefined });
+  });
+
+  it('returns the parsed body and serialises the query (arrays exploded, booleans as text, undefined left out)', async () => {
+    server.reply(() => ({ json: { items: [PET], page: 1, extra: 'stripped' } }));
+    const page = await fn('listPets')({ limit: 10, tag: ['a b', 'c'], vaccinated: false, page: undefined });
+    expect(page).toEqual({ items: [PET], page: 1 });
+    expect(server.requests[0]!.method).toBe('GET');
+    expect(server.requests[0]!.url).toBe('/v1/pets?limit=10&tag=a+b&tag=c&vaccinated=false');
+  });
+
+  it('prefixes every request with baseUrl', async () => {
+    client.configureClient({ baseUrl: `${server.baseUrl}/some/prefix` });
+    server.reply(() => ({ json: PET }));
+    await fn('getPetById')(7);
+    expect(server.requests[0]!.url).toBe('/some/prefix/pets/7');
+  });
+
+  it('encodes path parameters', async () => {
+    server.reply(() => ({ json: PET }));
+    await fn('getStorePet')('a b/c?d#e%', 7);
+    expect(server.requests[0]!.url).toBe('/v1/stores/a%20b%2Fc%3Fd%23e%25/pets/7');
+  });
+
+  it('sends a JSON body parsed by its schema', async () => {
+    server.reply(() => ({ status: 201, json: PET }));
+    const created = await fn('createPet')({ name: 'Rex', status: 'available', unknownKey: 1 });
+    expect(created).toEqual(PET);
+    const request = server.requests[0]!;
+    expect(request.method).toBe('POST');
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(request.body.toString())).toEqual({ name: 'Rex', status: 'available' });
+  });
+
+  it('throws ValidationError with issues, and sends nothing, when the body fails its schema', async () => {
+    const error = await caught(fn('createPet')({ name: '', status: 'gone' }));
+    expect(error).toBeInstanceOf(client.ValidationError);
+    expect(error.name).toBe('ValidationError');
+    expect(error['issues']).toEqual([
+      { path: ['name'], message: expect.any(String) },
+      { path: ['status'], message: expect.any(String) },
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('validates the query before sending', async () => {
+    const error = await caught(fn('listPets')({ limit: 1000 }));
+    expect(error).toBeInstanceOf(client.ValidationError);
+    expect(error['issues']).toMatchObject([{ path: ['limit'] }]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('throws ApiError for a 4xx, with the parsed JSON body', async () => {
+    server.reply(() => ({ status: 404, json: { code: 404, message: 'no such pet' } }));
+    const error = await caught(fn('getPetById')(1));
+    expect(error).toBeInstanceOf(client.ApiError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error['status']).toBe(404);
+    expect(error['body']).toEqual({ code: 404, message: 'no such pet' });
+    expect(error.message).toContain('404');
+  });
+
+  it('gives ApiError a null body when the error body is not JSON', async () => {
+    server.reply(() => ({ status: 503, text: 'Service Unavailable' }));
+    const error = await caught(fn('getPetById')(1));
+    expect(error).toBeInstanceOf(client.ApiError);
+    expect(error['status']).toBe(503);
+    expect(error['body']).toBeNull();
+  });
+
+  it('throws ResponseValidationError when a 2xx body fails its schema', async () => {
+    server.reply(() => ({ json: { id: 'seven', status: 'available' } }));
+    const error = await caught(fn('getPetById')(7));
+    expect(error).toBeInstanceOf(client.ResponseValidationError);
+    expect(error['status']).toBe(200);
+    expect(error['issues']).toEqual(
+      expect.arrayContaining([
+        { path: ['id'], message: expect.any(String) },
+        { path: ['name'], message: expect.any(String) },
+      ]),
+    );
+  });
+
+  it('throws ResponseValidationError when a JSON response is not JSON', async () => {
+    server.reply(() => ({ text: '<html>' }));
+    const error = await caught(fn('getPetById')(7));
+    expect(error).toBeInstanceOf(client.ResponseValidationError);
+    expect(error['issues']).toEqual([{ path: [], message: 'The response body is not valid JSON' }]);
+  });
+
+  it('sends the bearer header only when the token is non-empty', async () => {
+    server.reply(() => ({ json: PET }));
+    client.configureClient({ token: () => '' });
+    await fn('getPetById')(1);
+    client.configureClient({ token: () => 'secret' });
+    await fn('getPetById')(1);
+    client.configureClient({ token: async () => 'later' });
+    await fn('getPetById')(1);
+    client.configureClient({ token: 'fixed' });
+    await fn('getPetById')(1);
+    client.configureClient({ token: () => null });
+    await fn('getPetById')(1);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([undefined, 'Bearer secret', 'Bearer later', 'Bearer fixed', undefined]);
+  });
+
+  it('resolves 204 to undefined', async () => {
+    server.reply(() => ({ status: 204 }));
+    await expect(fn('deletePet')(3)).resolves.toBeUndefined();
+    expect(server.requests[0]!.method).toBe('DELETE');
+  });
+
+  it('reads text responses', async () => {
+    server.reply(() => ({ text: 'all good' }));
+    await expect(fn('health')()).resolves.toBe('all good');
+  });
+
+  it('sends binary bodies as they are', async () => {
+    server.reply(() => ({ status: 202 }));
+    await fn('uploadPetPhoto')(4, new Blob([new Uint8Array([1, 2, 3])]));
+    expect(server.requests[0]!.headers['content-type']).toBe('application/octet-stream');
+    expect([...server.requests[0]!.body]).toEqual([1, 2, 3]);
+  });
+
+  it('merges configured headers, per-request headers and the token; per-request wins', async () => {
+    server.reply(() => ({ json: PET }));
+    client.configureClient({ token: 't', headers: async () => ({ 'x-app': 'a', 'x-both': 'config' }) });
+    await fn('getPetById')(1, { headers: { 'x-both': 'request', 'x-req': 'r' } });
+    const { headers } = server.requests[0]!;
+    expect([headers['x-app'], headers['x-both'], headers['x-req'], headers.authorization]).toEqual(['a', 'request', 'r', 'Bearer t']);
+  });
+
+  it('passes the abort signal', async () => {
+    server.reply(() => ({ json: PET }));
+    const controller = new AbortController();
+    controller.abort();
+    const error = await caught(fn('getPetById')(1, { signal: controller.signal }));
+    expect(error.name).toBe('AbortError');
+  });
+
+  it('uses an injected fetch', async () => {
+    const seen: string[] = [];
+    client.configureClient({
+      baseUrl: 'https://api.example.test',
+      fetch: async (input: string | URL | Request, init?: RequestInit) => {
+        seen.push(`${init?.method} ${String(input)}`);
+        return new Response(JSON.stringify(PET), { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    await expect(fn('getPetById')(9)).resolves.toEqual(PET);
+    expect(seen).toEqual(['GET https://api.example.test/pets/9']);
+  });
+});
+
+const BODIES_SPEC = {
+  openapi: '3.1.0',
+  info: { title: 'Bodies', version: '1.0.0' },
+  paths: {
+    '/forms': {
+      post: {
+        operationId: 'postForm',
+        requestBody: {
+          required: true,
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } }, age: { type: 'integer' } } },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } } } } } },
+      },
+    },
+    '/uploads': {
+      post: {
+        operationId: 'upload',
+        requestBody: {
+          required: true,
+          content: { 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, note: { type: 'string' } } } } },
+        },
+        responses: { '201': { description: 'created', content: { 'application/json': { schema: { type: 'object', required: ['size'], properties: { size: { type: 'integer' } } } } } } },
+      },
+    },
+    '/notes': {
+      put: {
+        operationId: 'putNote',
+        requestBody: { required: true, content: { 'text/plain': { schema: { type: 'string', maxLength: 20 } } } },
+        responses: {
+          '200': { description: 'stored', content: { 'text/plain': { schema: { type: 'string' } } } },
+          '204': { description: 'unchanged' },
+        },
+      },
+    },
+    '/search': {
+      get: {
+        operationId: 'search',
+        parameters: [
+          { name: 'q', in: 'query', required: true, schema: { type: 'string' } },
+          { name: 'ids', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'integer' } } },
+          { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { color: { type: 'string' }, size: { type: 'integer' } } } },
+          { name: 'words', in: 'query', style: 'pipeDelimited', schema: { type: 'array', items: { type: 'string' } } },
+        ],
+        responses: { '200': { description: 'anything', content: { 'application/json': { schema: {} } } } },
+      },
+    },
+    '/files/{name}': {
+      get: {
+        operationId: 'download',
+        parameters: [{ name: 'name', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { '200': { description: 'the file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } },
+      },
+    },
+  },
+};
+
+describe('bodies, query styles and responses', () => {
+  let server: TestServer;
+  let client: ClientModule;
+  const fn = (name: string) => client[name] as Fn;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const { project } = await generateInto(BODIES_SPEC, { format: false, prefix: 'zod-ts-bodies' });
+    client = await importModule<ClientModule>(join(project.dir, 'gen', 'index.ts'));
+    client.configureClient({ baseUrl: server.baseUrl });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.requests.length = 0;
+  });
+
+  it('sends form-urlencoded bodies with repeated array fields', async () => {
+    server.reply(() => ({ json: { ok: true } }));
+    await expect(fn('postForm')({ name: 'a&b', tags: ['x', 'y'], age: 3 })).resolves.toEqual({ ok: true });
+    const request = server.requests[0]!;
+    expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(request.body.toString()).toBe('name=a%26b&tags=x&tags=y&age=3');
+  });
+
+  it('sends multipart bodies with files, letting fetch write the boundary', async () => {
+    server.reply((request) => ({ status: 201, json: { size: request.body.length } }));
+    await fn('upload')({ file: new Blob(['hello'], { type: 'text/plain' }), note: 'n' });
+    const request = server.requests[0]!;
+    expect(request.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    const text = request.body.toString();
+    expect(text).toContain('name="file"');
+    expect(text).toContain('hello');
+    expect(text).toContain('name="note"');
+  });
+
+  it('rejects a multipart body without its file before sending', async () => {
+    const error = await caught(fn('upload')({ note: 'n' }));
+    expect(error).toBeInstanceOf(client.ValidationError);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends text bodies and reads text or empty responses', async () => {
+    server.reply(() => ({ text: 'stored' }));
+    await expect(fn('putNote')('hello')).resolves.toBe('stored');
+    expect(server.requests[0]!.headers['content-type']).toBe('text/plain');
+    expect(server.requests[0]!.body.toString()).toBe('hello');
+    server.reply(() => ({ status: 204 }));
+    await expect(fn('putNote')('again')).resolves.toBeUndefined();
+    await expect(fn('putNote')('x'.repeat(21))).rejects.toBeInstanceOf(client.ValidationError);
+  });
+
+  it('serialises query styles: form without explode, deepObject, pipeDelimited', async () => {
+    server.reply(() => ({ json: { any: ['thing'] } }));
+    await expect(fn('search')({ q: 'x y', ids: [1, 2], filter: { color: 'red', size: 2 }, words: ['a', 'b'] })).resolves.toEqual({ any: ['thing'] });
+    expect(decodeURIComponent(server.requests[0]!.url)).toBe('/search?q=x+y&ids=1,2&filter[color]=red&filter[size]=2&words=a|b');
+  });
+
+  it('reads binary responses as Blob', async () => {
+    server.reply(() => ({ text: 'bytes' }));
+    const blob = await fn('download')('report.pdf');
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await (blob as Blob).text()).toBe('bytes');
+  });
+});
