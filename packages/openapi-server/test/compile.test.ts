@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSpecFile } from '@specwright/core';
-import { prettierUnformatted, typecheck, type Resolution, type TypeScriptVersion } from '@specwright/testing';
+import { CONSUMER_PRETTIER_CONFIG, fixture, prettierUnformatted, tempProject, typecheck, type Resolution, type TypeScriptVersion } from '@specwright/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_SERVERS, CONTRACT_SPEC, contractService, generateProject, runServer, type GeneratedProject, type RouterFramework } from './support.js';
+import { CONTRACT_SERVERS, CONTRACT_SPEC, contractService, generateProject, runServer, runZodTs, type GeneratedProject, type RouterFramework } from './support.js';
 
 /** Mounting code a user writes without a context type, per framework. */
 const MOUNTS: Record<RouterFramework, string> = {
@@ -167,11 +167,30 @@ describe('design rule 5: adding an operation to the spec and not implementing it
       const file = join(generated.dir, config);
       writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), input_openapi: extended }));
     }
-    const { runZodTs } = await import('./support.js');
     expect((await runZodTs([], generated.dir)).code).toBe(0);
     expect((await runServer([], generated.dir)).code).toBe(0);
     const result = typecheck(generated.dir);
     expect(result.code).not.toBe(0);
     expect(result.stdout).toMatch(/error TS2741: Property 'restoreItem' is missing/);
+  });
+});
+
+describe('every fixture spec gives a service and routers that compile (hostile text included)', () => {
+  it.each(['hostile.yaml', 'petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'external/main.yaml'])('%s', async (name) => {
+    const project = tempProject('server-fixture', { prettier: CONSUMER_PRETTIER_CONFIG });
+    const spec = fixture(name);
+    for (const framework of ['hono', 'express', 'fastify'] as const) {
+      project.write(`${framework}/openapi-zod-ts.config.json`, JSON.stringify({ input_openapi: spec, output: 'gen' }));
+      project.write(`${framework}/openapi-server.config.json`, JSON.stringify({ input_openapi: spec, output: 'gen', framework, context_type: 'Ctx' }));
+      const dir = join(project.dir, framework);
+      const zod = await runZodTs([], dir);
+      expect(zod.code, zod.stderr).toBe(0);
+      const server = await runServer([], dir);
+      expect(server.code, server.stderr).toBe(0);
+      expect(await prettierUnformatted([join(dir, 'gen', 'service.ts'), join(dir, 'gen', 'router.ts')])).toEqual([]);
+    }
+    project.tsconfig('nodenext');
+    const result = typecheck(project.dir);
+    expect(result.stdout + result.stderr).toBe('');
   });
 });
