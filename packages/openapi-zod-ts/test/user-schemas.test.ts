@@ -1,0 +1,121 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixture, tempProject, typecheck } from '@specwright/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateInto, importModule, startServer, type TestServer } from './support.js';
+
+/**
+ * The user-owned schema file (`input_schema`): created once with one schema per spec schema,
+ * importing only zod; afterwards its exports replace the generated schemas, so hand-written rules
+ * are enforced by the client.
+ */
+
+interface Client {
+  [name: string]: unknown;
+  configureClient(config: Record<string, unknown>): void;
+  ValidationError: new (...args: never[]) => Error;
+}
+
+describe('user-owned schema file', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.close());
+
+  it('is created with one export per spec schema and inline request body, importing only zod', async () => {
+    const project = tempProject('zod-ts-user', { prettier: { singleQuote: true, printWidth: 10000 } });
+    const { files } = await generateInto(fixture('petstore-3.1.yaml'), { project, inputSchema: 'src/schemas.ts' });
+    const source = readFileSync(join(project.dir, 'src', 'schemas.ts'), 'utf8');
+    expect([...source.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['zod']);
+    expect([...source.matchAll(/^export const (\w+)/gm)].map((m) => m[1])).toEqual([
+      'PetStatusSchema',
+      'CategorySchema',
+      'PetSchema',
+      'PetWritableSchema',
+      'PetPageSchema',
+      'PetPageWritableSchema',
+      'CreatePetRequestSchema',
+      'UpdatePetRequestSchema',
+      'OwnerSchema',
+      'OwnerWritableSchema',
+      'Error2Schema',
+      'PatchPetBodySchema',
+      'UploadPetPhotoBodySchema',
+    ]);
+    const types = files.find((f) => f.path.endsWith('schema-types.ts'))!.content;
+    expect(types).toContain("export { CategorySchema, CreatePetRequestSchema, Error2Schema, OwnerSchema, OwnerWritableSchema, PatchPetBodySchema, PetPageSchema, PetPageWritableSchema, PetSchema, PetStatusSchema, PetWritableSchema, UpdatePetRequestSchema, UploadPetPhotoBodySchema } from '../src/schemas.js';");
+    expect(types).toContain('export type Pet = z.output<typeof PetSchema>;');
+    // Declarations that are not request bodies stay generated.
+    expect(types).toMatch(/export const ListPetsQuerySchema = z\.object\(\{.*\}\) as unknown as z\.ZodType<ListPetsQuery>;/);
+  });
+
+  it('enforces a hand-written superRefine in the client after regeneration, before any request', async () => {
+    const project = tempProject('zod-ts-user', { prettier: { singleQuote: true } });
+    await generateInto(fixture('petstore-3.1.yaml'), { project, inputSchema: 'src/schemas.ts' });
+    const file = join(project.dir, 'src', 'schemas.ts');
+    const original = readFileSync(file, 'utf8');
+    const rule = `.superRefine((pet, ctx) => {
+  if (pet.status === 'sold' && (pet.tag ?? '').trim() === '') ctx.addIssue({ code: 'custom', path: ['tag'], message: 'A sold pet needs a tag' });
+});`;
+    const edited = original.replace(/(export const CreatePetRequestSchema = z\.object\(\{[\s\S]*?\n\}\));/, `$1${rule}`);
+    expect(edited).not.toBe(original);
+    writeFileSync(file, edited);
+
+    const again = await generateInto(fixture('petstore-3.1.yaml'), { project, outDir: 'gen2', inputSchema: 'src/schemas.ts', format: false });
+    expect(again.files.map((f) => f.path.slice(project.dir.length + 1))).toEqual(['gen2/schema-types.ts', 'gen2/client.ts', 'gen2/client-config.ts', 'gen2/index.ts']);
+    expect(again.warnings).toEqual([]);
+    expect(readFileSync(file, 'utf8')).toBe(edited);
+    project.tsconfig('nodenext');
+    const compiled = typecheck(project.dir, '5.9');
+    expect(compiled.stdout + compiled.stderr).toBe('');
+
+    const client = await importModule<Client>(join(project.dir, 'gen2', 'index.ts'));
+    client.configureClient({ baseUrl: server.baseUrl });
+    server.requests.length = 0;
+    const createPet = client['createPet'] as (body: unknown) => Promise<unknown>;
+    const rejected = await createPet({ name: 'Rex', status: 'sold', tag: '  ' }).catch((error: unknown) => error);
+    expect(rejected).toBeInstanceOf(client.ValidationError);
+    expect((rejected as { issues: unknown }).issues).toEqual([{ path: ['tag'], message: 'A sold pet needs a tag' }]);
+    expect(server.requests).toHaveLength(0);
+
+    server.reply(() => ({ status: 201, json: { id: 1, name: 'Rex', status: 'sold' } }));
+    await expect(createPet({ name: 'Rex', status: 'sold', tag: 'gone' })).resolves.toMatchObject({ id: 1 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('derives the types from the user schemas', async () => {
+    const project = tempProject('zod-ts-user-types', { prettier: false });
+    project.write(
+      'src/schemas.ts',
+      `import { z } from 'zod';
+export const CategorySchema = z.object({ id: z.int(), name: z.string(), label: z.string().default('none') });
+`,
+    );
+    const { warnings } = await generateInto(fixture('petstore-3.1.yaml'), { project, inputSchema: 'src/schemas.ts', format: false });
+    expect(warnings).toContain(`${join(project.dir, 'src', 'schemas.ts')}: no export "PetSchema"; the generated schema is used instead`);
+    project.write(
+      'check.ts',
+      `import { expectTypeOf } from 'vitest';
+import type { Category, Pet } from './gen/index.js';
+expectTypeOf<Category>().toEqualTypeOf<{ id: number; name: string; label: string }>();
+expectTypeOf<Pet['category']>().toEqualTypeOf<Category | undefined>();
+`,
+    );
+    project.tsconfig('nodenext');
+    const compiled = typecheck(project.dir, '5.9');
+    expect(compiled.stdout + compiled.stderr).toBe('');
+    expect(compiled.code).toBe(0);
+  });
+
+  it('falls back to the generated schema, with a warning naming it, for a schema the file lacks', async () => {
+    const project = tempProject('zod-ts-user-partial', { prettier: false });
+    project.write('src/schemas.ts', "import { z } from 'zod';\nexport type PetStatusSchema = string;\nexport const Unrelated = z.string();\n");
+    const { warnings, files } = await generateInto(fixture('petstore-3.1.yaml'), { project, inputSchema: 'src/schemas.ts', format: false });
+    expect(warnings).toHaveLength(13);
+    expect(warnings[0]).toContain('no export "PetStatusSchema"');
+    const types = files.find((f) => f.path.endsWith('schema-types.ts'))!.content;
+    expect(types).not.toContain('src/schemas.js');
+    expect(files.some((f) => f.path.endsWith('src/schemas.ts'))).toBe(false);
+  });
+});
