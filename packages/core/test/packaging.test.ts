@@ -1,21 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, repoRoot } from '@specwright/testing';
-
-/** pnpm from PATH, else the copy scripts/provision.sh installs. */
-function pnpm(): string {
-  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
-  if (probe.status === 0) return 'pnpm';
-  const provisioned = join(repoRoot, '.tools', 'pnpm', 'node_modules', '.bin', 'pnpm');
-  if (existsSync(provisioned)) return provisioned;
-  throw new Error('pnpm is not available: run `source scripts/provision.sh` first');
-}
+import { fixture, pnpmCommand, repoRoot } from '@specwright/testing';
 
 function pack(pkg: string, destination: string): string {
-  execFileSync(pnpm(), ['pack', '--pack-destination', destination], { cwd: join(repoRoot, 'packages', pkg), stdio: 'pipe' });
+  execFileSync(pnpmCommand(), ['pack', '--pack-destination', destination], { cwd: join(repoRoot, 'packages', pkg), stdio: 'pipe' });
   const tarball = readdirSync(destination).find((f) => f.startsWith(`specwright-${pkg}-`) && f.endsWith('.tgz'));
   if (!tarball) throw new Error(`no tarball for ${pkg}`);
   return join(destination, tarball);

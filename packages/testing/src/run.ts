@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as prettier from 'prettier';
 import { commandScript, repoRoot } from './paths.js';
@@ -54,4 +54,42 @@ export async function prettierUnformatted(paths: string[]): Promise<string[]> {
     if (!(await prettier.check(readFileSync(path, 'utf8'), options))) failing.push(path);
   }
   return failing;
+}
+
+/** pnpm from PATH, else the copy `scripts/provision.sh` installs into `.tools/`. */
+export function pnpmCommand(): string {
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (probe.status === 0) return 'pnpm';
+  const provisioned = join(repoRoot, '.tools', 'pnpm', 'node_modules', '.bin', 'pnpm');
+  if (existsSync(provisioned)) return provisioned;
+  throw new Error('pnpm is not available: run `source scripts/provision.sh` first');
+}
+
+/** A TCP port that was free a moment ago. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Polls `url` until it answers (any status) or `timeoutMs` passes. */
+export async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      return;
+    } catch (error) {
+      lastError = error;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms: ${String(lastError)}`);
 }

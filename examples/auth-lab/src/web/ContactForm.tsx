@@ -45,14 +45,14 @@ export function ContactForm() {
         {(['email', 'phone'] as const).map((option) => (
           <label key={option} className="choice">
             <input type="radio" name="method" value={option} checked={method === option} onChange={() => choose(option)} />
-            {option === 'email' ? 'E-mail' : 'Phone'}
+            {option === 'email' ? 'By e-mail' : 'By phone'}
           </label>
         ))}
       </fieldset>
       {method === 'email' ? (
-        <TextField id="contact-email" label="E-mail" inputMode="email" autoComplete="email" value={email} error={errors.email} ref={emailRef} onChange={(e) => setEmail(e.target.value)} />
+        <TextField id="contact-email" label="E-mail address" inputMode="email" autoComplete="email" value={email} error={errors.email} ref={emailRef} onChange={(e) => setEmail(e.target.value)} />
       ) : (
-        <TextField id="contact-phone" label="Phone" type="tel" autoComplete="tel" value={phone} error={errors.phone} ref={phoneRef} onChange={(e) => setPhone(e.target.value)} />
+        <TextField id="contact-phone" label="Phone number" type="tel" autoComplete="tel" value={phone} error={errors.phone} ref={phoneRef} onChange={(e) => setPhone(e.target.value)} />
       )}
       <div className="field">
         <label htmlFor="contact-message">Message</label>

@@ -1,0 +1,119 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, pnpmCommand, repoRoot, waitForHttp } from '@specwright/testing';
+
+/** Debian's chromium, which `.ci/run` installs. The test fails without it; it never skips. */
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const CHROMIUM_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
+const ARTIFACTS = join(repoRoot, 'examples', 'auth-lab', 'test-results');
+
+/** Starts the app exactly as a user does: `pnpm start` at the repository root. */
+function pnpmStart(port: number): { child: ChildProcess; output: () => string } {
+  let output = '';
+  const child = spawn(pnpmCommand(), ['start'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
+    else child.once('exit', (code) => resolve(code));
+  });
+}
+
+describe('Auth Lab in a real browser', () => {
+  let server: ReturnType<typeof pnpmStart>;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  /** Every request the page makes to the API, in order. */
+  const apiRequests: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`);
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = pnpmStart(port);
+    try {
+      await waitForHttp(`${base}/api/me`, 240_000);
+    } catch (error) {
+      throw new Error(`pnpm start did not serve:\n${server.output()}\n${String(error)}`);
+    }
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_FLAGS });
+    page = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) apiRequests.push(`${request.method()} ${url.pathname}`);
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    const child = server?.child;
+    if (child?.pid && child.exitCode === null && child.signalCode === null) {
+      process.kill(-child.pid, 'SIGTERM');
+      await exited(child);
+    }
+  });
+
+  it('logs in, validates the contact form before sending, sends it, logs out', async () => {
+    await page.goto(base);
+    await page.getByLabel('Username').fill('ada');
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('user-ada');
+    expect(await page.getByTestId('user-id').textContent()).toBe('ada');
+    expect(apiRequests).toEqual(['POST /api/login', 'GET /api/me']);
+
+    // E-mail chosen, no address: the rule's message under the field, focus on it, no request.
+    await page.getByLabel('Message').fill('Please get in touch.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const email = page.getByLabel('E-mail address');
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = await email.getAttribute('aria-describedby');
+    expect(await page.locator(`#${describedBy}`).textContent()).toBe('Email is required when method is email');
+    expect(await email.evaluate((element) => element === document.activeElement)).toBe(true);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, 'auth-lab-validation.png'), fullPage: true });
+    expect(apiRequests.filter((r) => r === 'POST /api/contact')).toEqual([]);
+
+    await email.fill('ada@example.com');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('(email)');
+    expect(await email.getAttribute('aria-invalid')).toBeNull();
+    expect(apiRequests.filter((r) => r === 'POST /api/contact')).toHaveLength(1);
+    await page.screenshot({ path: join(ARTIFACTS, 'auth-lab.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Log in' }).count()).toBe(1);
+    expect(await page.getByTestId('user-name').count()).toBe(0);
+  });
+
+  it('serves the app for client-side routes and keeps the session across a reload', async () => {
+    await page.goto(`${base}/some/client/route`);
+    await page.getByLabel('Username').fill('grace');
+    await page.getByLabel('Password').fill('x');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('user-grace');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('user-grace');
+  });
+
+  it('shuts down gracefully on SIGTERM', async () => {
+    const pid = server.child.pid!;
+    process.kill(-pid, 'SIGTERM');
+    await exited(server.child);
+    await expect.poll(() => server.output()).toMatch(/shutting down/);
+    await expect(fetch(`${base}/api/me`)).rejects.toThrow();
+  });
+});
