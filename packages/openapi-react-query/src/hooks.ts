@@ -42,7 +42,7 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
 
   const emitter = new Emitter(tanstack, client);
   const body: Code.Stmt[] = [];
-  for (const resource of plan.resources) body.push(emitter.keyFactory(resource));
+  for (const resource of plan.resources) if (resource.factory) body.push(emitter.keyFactory(resource));
   for (const op of plan.operations) {
     if (op.kind === 'query') {
       body.push(emitter.queryHook(op, 'query'));
@@ -76,7 +76,8 @@ class Emitter {
 
   /** Locals of a function emitted for an operation: they avoid every module name it refers to. */
   private locals(op: QueryPlan | MutationPlan): NameScope {
-    const referenced = [...this.tanstack.locals(), this.client.local('ApiError'), this.client.local(op.names.fn), op.resource.factory];
+    const referenced = [...this.tanstack.locals(), this.client.local('ApiError'), this.client.local(op.names.fn)];
+    if (op.resource.factory) referenced.push(op.resource.factory);
     if (op.kind === 'mutation' && op.variablesType) referenced.push(op.variablesType);
     return localScope(referenced);
   }

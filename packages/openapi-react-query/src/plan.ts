@@ -94,7 +94,7 @@ export interface MutationPlan {
 export interface ResourcePlan {
   /** The first static path segment after `/api/v{n}` (`root` when there is none). */
   name: string;
-  /** Identifier of the key factory (`petKeys`). */
+  /** Identifier of the key factory (`petKeys`); empty for a resource without a GET, which has none. */
   factory: string;
   staleTime: number;
   gcTime: number;
@@ -213,11 +213,11 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
     warnings.push(`infinite_query: true: no infinite hook for list operations without query parameters to page with: ${withoutPaging.join(', ')}`);
   }
 
-  const factories = new Set<string>();
+  // Keys identify queries: a resource without a GET has none, so it gets no factory.
   for (const resource of resources.values()) {
+    if (resource.queries.length === 0) continue;
     const base = safeIdentifier(singular(camelCase(resource.name)), 'resource');
     resource.factory = scope.claim(`${base}Keys`);
-    factories.add(resource.factory);
     planKeyEntries(resource);
   }
 

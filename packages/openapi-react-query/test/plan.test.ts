@@ -41,6 +41,13 @@ describe('the Auth Lab reference hooks (seed point 13)', () => {
     expect(p.operations.map((o) => `${o.kind} ${o.hook}`)).toEqual(['mutation useLogin', 'query useGetMe', 'mutation useContact']);
     const me = p.resources.find((r) => r.name === 'me')!;
     expect(me.factory).toBe('meKeys');
+    // login and contact have no GET, hence no queries to key.
+    expect(p.resources.map((r) => [r.name, r.factory])).toEqual([
+      ['login', ''],
+      ['me', 'meKeys'],
+      ['contact', ''],
+    ]);
+    expect(printModuleSource(generateModules(model).hooks).match(/export const \w+Keys/g)).toEqual(['export const meKeys']);
     expect(me.entries.map((e) => e.property)).toEqual(['list']);
     expect(variables(mutation(p, 'login'))).toBe('body');
     expect(variables(mutation(p, 'contact'))).toBe('body');
