@@ -10,7 +10,7 @@ export default function setup(): void {
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', join(root, 'tsconfig.build.json')], { encoding: 'utf8' });
   if (result.status !== 0) process.stderr.write(`build errors (tests of the affected packages will fail):\n${result.stdout}${result.stderr}`);
   // The examples are built on generated code, which is not committed: regenerate it.
-  for (const script of ['examples/auth-lab/scripts/generate.mjs']) {
+  for (const script of ['examples/auth-lab/scripts/generate.mjs', 'examples/pet-server/scripts/generate.mjs']) {
     const generated = spawnSync(process.execPath, [join(root, script)], { encoding: 'utf8' });
     if (generated.status !== 0) process.stderr.write(`${script} failed:\n${generated.stdout}${generated.stderr}`);
   }

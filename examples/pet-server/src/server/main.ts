@@ -1,0 +1,20 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { logger } from 'hono/logger';
+import { createRouter } from '../generated/router.js';
+import { createPetStore } from './store.js';
+
+const port = Number(process.env['PORT'] ?? 3003);
+const hostname = process.env['HOST'] ?? 'localhost';
+
+const app = new Hono();
+app.use(logger());
+app.route('/', createRouter(createPetStore([{ name: 'Rex', tag: 'dog' }, { name: 'Tom', tag: 'cat', status: 'pending' }])));
+
+const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
+  console.log(`pet server listening on http://${hostname}:${info.port}`);
+});
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}
