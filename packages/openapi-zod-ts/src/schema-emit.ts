@@ -79,14 +79,23 @@ export function zodSchema(node: SchemaNode, scope: SchemaScope): Code.Expr {
   return node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? c.dot(base, 'nullable') : base;
 }
 
+/**
+ * The properties that are emitted. zod cannot validate a key named `__proto__` (it skips it, for
+ * prototype safety) and never copies it to its output, so the type leaves it out too.
+ */
+export function emittedProperties(node: ObjectNode): ObjectProperty[] {
+  return node.properties.filter((p) => p.name !== '__proto__');
+}
+
 function zodObject(node: ObjectNode, scope: SchemaScope): Code.Expr {
   const additional = node.additionalProperties;
-  if (node.properties.length === 0) {
+  const properties = emittedProperties(node);
+  if (properties.length === 0) {
     if (additional === false) return z('strictObject', [c.obj([])]);
     const values = typeof additional === 'object' ? zodSchema(additional, scope) : z('unknown');
     return z('record', [z('string'), values]);
   }
-  const shape = c.obj(node.properties.map((property) => c.prop(property.name, zodProperty(property, scope))));
+  const shape = c.obj(properties.map((property) => c.prop(property.name, zodProperty(property, scope))));
   if (additional === true) return z('looseObject', [shape]);
   if (additional === false) return z('strictObject', [shape]);
   if (typeof additional === 'object') return c.dot(z('object', [shape]), 'catchall', [zodSchema(additional, scope)]);
@@ -210,11 +219,12 @@ export function typeOf(node: SchemaNode, scope: SchemaScope): Code.Type {
 
 function typeObject(node: ObjectNode, scope: SchemaScope): Code.Type {
   const additional = node.additionalProperties;
-  if (node.properties.length === 0) {
+  const properties = emittedProperties(node);
+  if (properties.length === 0) {
     if (additional === false) return c.tref('Record', [c.kw('string'), c.kw('never')]);
     return c.tref('Record', [c.kw('string'), typeof additional === 'object' ? typeOf(additional, scope) : c.kw('unknown')]);
   }
-  const members: Code.TMember[] = node.properties.map((property) => {
+  const members: Code.TMember[] = properties.map((property) => {
     const type = typeOf(property.schema, scope);
     return c.tprop(property.name, property.required ? type : withUndefined(type), { optional: !property.required, doc: docOf(property.schema) });
   });
