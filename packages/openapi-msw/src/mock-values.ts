@@ -40,7 +40,12 @@ import { HELPER_NAMES, type HelperName } from './runtime-helpers.js';
 
 export type CutReason = 'circular' | 'depth' | 'never';
 
-export type Result = { ok: true; expr: Code.Expr } | { ok: false; reason: CutReason };
+export interface Cut {
+  ok: false;
+  reason: CutReason;
+}
+
+export type Result = { ok: true; expr: Code.Expr } | Cut;
 
 export interface MockOptions {
   maxArrayItems: number;
@@ -80,7 +85,7 @@ export function cutNull(reason: CutReason): Code.Expr {
 }
 
 const ok = (expr: Code.Expr): Result => ({ ok: true, expr });
-const cut = (reason: CutReason): Result => ({ ok: false, reason });
+const cut = (reason: CutReason): Cut => ({ ok: false, reason });
 const faker = (method: string, args: (Code.Expr | Code.Spread)[] = []) => c.call(c.path(`faker.${method}`), args);
 const range = (min: number, max: number) => c.obj([c.prop('min', c.num(min)), c.prop('max', c.num(max))]);
 
@@ -319,11 +324,9 @@ export class MockBuilder {
   private union(node: UnionNode, frame: Frame): Result {
     const inner = this.descend(frame);
     if (!inner) return cut('depth');
-    // Seed: the first member that is not a $ref, else the first $ref; the others stand by for
-    // when that one cannot be generated here.
-    const order = [...node.variants.keys()].sort((a, b) => Number(node.variants[a]!.kind === 'ref') - Number(node.variants[b]!.kind === 'ref') || a - b);
+    // The others stand by for when the seed's choice cannot be generated here.
     let first: Result | undefined;
-    for (const index of order) {
+    for (const index of variantOrder(node)) {
       const variant = node.variants[index]!;
       const value = this.gen(variant, inner);
       if (value.ok) {
@@ -339,6 +342,19 @@ export class MockBuilder {
   private intersection(node: IntersectionNode, frame: Frame): Result {
     const inner = this.descend(frame);
     if (!inner) return cut('depth');
+    // Objects (through refs and chosen union variants) merge property by property, so that the
+    // member that says the most about a property gives its value.
+    const merged = this.mergeParts(node.members, inner);
+    if (merged) {
+      if (!merged.ok) return merged;
+      const members: Code.ObjectMember[] = [];
+      for (const [name, part] of merged.parts) {
+        if (part.value.ok) members.push(c.prop(name, part.value.expr));
+        else if (!part.required) members.push(c.prop(name, c.commented(c.undef(), COMMENTS[part.value.reason])));
+        else return part.value;
+      }
+      return ok(c.obj(members));
+    }
     const values: Code.Expr[] = [];
     for (const member of node.members) {
       const value = this.gen(member, inner);
@@ -350,6 +366,71 @@ export class MockBuilder {
     if (enumIndex >= 0) return ok(values[enumIndex]!);
     if (node.members.every((m) => this.isObjectLike(m))) return ok(c.obj(values.map((v) => c.spread(v))));
     return ok(values[0]!);
+  }
+
+  /** Merged properties of members that are all objects, or undefined when one is not. */
+  private mergeParts(members: readonly SchemaNode[], frame: Frame): PartsResult | undefined {
+    const parts = new Map<string, Part>();
+    for (const member of members) {
+      const own = this.objectParts(member, frame);
+      if (!own) return undefined;
+      if (!own.ok) return own;
+      for (const [name, part] of own.parts) {
+        const existing = parts.get(name);
+        if (!existing) parts.set(name, part);
+        else {
+          const winner = moreSpecific(existing.schema, part.schema) === existing.schema ? existing : part;
+          parts.set(name, { ...winner, required: existing.required || part.required });
+        }
+      }
+    }
+    return { ok: true, parts };
+  }
+
+  /** The properties of an object-shaped member with their values (refs and unions resolved here). */
+  private objectParts(node: SchemaNode, frame: Frame): PartsResult | undefined {
+    switch (node.kind) {
+      case 'object': {
+        if (node.properties.length === 0 && typeof node.additionalProperties === 'object') return undefined;
+        const parts = new Map<string, Part>();
+        for (const property of node.properties) parts.set(property.name, { schema: property.schema, required: property.required, value: this.gen(property.schema, frame) });
+        return { ok: true, parts };
+      }
+      case 'ref': {
+        if (!this.isObjectLike(node)) return undefined;
+        if (frame.path.includes(node.key)) return cut('circular');
+        const inner = this.descend(frame, node.key);
+        if (!inner) return cut('depth');
+        return this.objectParts(this.schemas.get(node.key)!.schema, inner);
+      }
+      case 'intersection': {
+        const inner = this.descend(frame);
+        if (!inner) return cut('depth');
+        return this.mergeParts(node.members, inner);
+      }
+      case 'union': {
+        if (!this.isObjectLike(node)) return undefined;
+        const inner = this.descend(frame);
+        if (!inner) return cut('depth');
+        let first: PartsResult | undefined;
+        for (const index of variantOrder(node)) {
+          const parts = this.objectParts(node.variants[index]!, inner);
+          if (!parts) return undefined;
+          if (parts.ok) {
+            const tag = node.discriminator?.values[index]?.[0];
+            if (tag !== undefined) {
+              const schema: SchemaNode = { kind: 'enum', values: [tag], isConst: true, nullable: false };
+              parts.parts.set(node.discriminator!.propertyName, { schema, required: true, value: ok(c.str(tag)) });
+            }
+            return parts;
+          }
+          first ??= parts;
+        }
+        return first;
+      }
+      default:
+        return undefined;
+    }
   }
 
   /** The node behind refs (undefined for a ref cycle). */
@@ -377,6 +458,27 @@ export class MockBuilder {
         return false;
     }
   }
+}
+
+interface Part {
+  schema: SchemaNode;
+  required: boolean;
+  value: Result;
+}
+
+type PartsResult = { ok: true; parts: Map<string, Part> } | Cut;
+
+/** Seed: the first member that is not a $ref, else the first $ref; the others in spec order. */
+function variantOrder(node: UnionNode): number[] {
+  return [...node.variants.keys()].sort((a, b) => Number(node.variants[a]!.kind === 'ref') - Number(node.variants[b]!.kind === 'ref') || a - b);
+}
+
+/** Of two schemas for one property, the one that says more (as the IR's allOf merge decides). */
+function moreSpecific(a: SchemaNode, b: SchemaNode): SchemaNode {
+  if (b.kind === 'unknown') return a;
+  if (a.kind === 'unknown') return b;
+  if (a.kind === 'enum' && b.kind !== 'enum') return a;
+  return b;
 }
 
 /** `max_array_items` raised to the minimum, capped by the maximum. */

@@ -260,6 +260,18 @@ describe('mock data valid for its schema (issue §2)', () => {
     ['tuple', { type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false }],
     ['tuple with minItems', { type: 'array', prefixItems: [{ type: 'boolean' }], items: { type: 'string' }, minItems: 3 }],
     ['oneOf with a discriminator', { oneOf: [{ $ref: '#/components/schemas/Circle' }, { $ref: '#/components/schemas/Rect' }], discriminator: { propertyName: 'kind' } }],
+    [
+      'an object beside a oneOf of partial objects (merged property by property)',
+      {
+        type: 'object',
+        required: ['status'],
+        properties: { status: { enum: ['queued', 'completed'] }, conclusion: { enum: ['success', 'failure'] } },
+        oneOf: [
+          { type: 'object', properties: { status: { enum: ['completed'] } }, required: ['status', 'conclusion'] },
+          { type: 'object', properties: { status: { enum: ['queued'] } } },
+        ],
+      },
+    ],
     ['allOf of a ref and an object', { allOf: [{ $ref: '#/components/schemas/Rect' }, { type: 'object', required: ['z'], properties: { z: { const: 1 } } }] }],
     ['formats a validator may check', { type: 'object', required: ['t', 'v4', 'v6', 'host'], properties: { t: { type: 'string', format: 'time' }, v4: { type: 'string', format: 'ipv4' }, v6: { type: 'string', format: 'ipv6' }, host: { type: 'string', format: 'hostname' } } }],
   ];
