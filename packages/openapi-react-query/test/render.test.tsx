@@ -62,6 +62,14 @@ afterAll(() => server.close());
 
 const task = (id: number, title = `task ${id}`) => ({ id, title, status: 'open' });
 
+/** Stale and gc time of a cached query, as the hook's options set them (the cache keeps the observer's options). */
+function cachedTimes(queryClient: QueryClient, queryKey: QueryKey) {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (!query) throw new Error(`no query ${JSON.stringify(queryKey)}`);
+  const options = query.options as { staleTime?: unknown; gcTime?: unknown };
+  return { staleTime: options.staleTime, gcTime: query.gcTime };
+}
+
 describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () => {
   let g: Generated;
   beforeAll(async () => {
@@ -125,8 +133,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () 
     const { wrapper, queryClient } = setup();
     const { result } = renderHook(() => g.hooks['useGetTask']!(3, { select: (t: { title: string }) => t.title.toUpperCase(), staleTime: 7, gcTime: 8 }), { wrapper });
     await waitFor(() => expect(result.current.data).toBe('TASK 3'));
-    const query = queryClient.getQueryCache().find({ queryKey: g.hooks['taskKeys'].getTask(3) as QueryKey })!;
-    expect([query.options.staleTime, query.options.gcTime]).toEqual([7, 8]);
+    expect(cachedTimes(queryClient, g.hooks['taskKeys'].getTask(3) as QueryKey)).toEqual({ staleTime: 7, gcTime: 8 });
   });
 
   it('sets stale and gc time from the config, per resource overrides first', async () => {
@@ -134,12 +141,8 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () 
     const { wrapper, queryClient } = setup();
     const { result } = renderHook(() => [g.hooks['useGetTask']!(1), g.hooks['useGetMe']!()], { wrapper });
     await waitFor(() => expect(result.current.map((r) => r.status)).toEqual(['success', 'success']));
-    const options = (key: QueryKey) => {
-      const { staleTime, gcTime } = queryClient.getQueryCache().find({ queryKey: key, exact: true })!.options;
-      return { staleTime, gcTime };
-    };
-    expect(options(['tasks', 'getTask', 1])).toEqual({ staleTime: 60_000, gcTime: 120_000 });
-    expect(options(['me', 'list'])).toEqual({ staleTime: 1000, gcTime: 5000 });
+    expect(cachedTimes(queryClient, ['tasks', 'getTask', 1])).toEqual({ staleTime: 60_000, gcTime: 120_000 });
+    expect(cachedTimes(queryClient, ['me', 'list'])).toEqual({ staleTime: 1000, gcTime: 5000 });
   });
 
   it('renders suspense hooks under a Suspense boundary with data that is never undefined', async () => {
@@ -193,7 +196,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () 
     const options = { initialPageParam: 0, getNextPageParam: (_last: unknown, pages: unknown[]) => (pages.length < 2 ? pages.length * 2 : undefined) };
     const { result, rerender } = renderHook(({ id }: { id: string | null }) => g.hooks['useListReportRowsInfinite']!(id, { limit: 2 }, options), {
       wrapper,
-      initialProps: { id: null },
+      initialProps: { id: null as string | null },
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(result.current.fetchStatus).toBe('idle');
@@ -216,7 +219,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () 
       }),
     );
     const { wrapper, queryClient } = setup({ keep: true });
-    const seenAtSuccess: { title?: string; invalidated?: boolean; listInvalidated?: boolean; gets: number }[] = [];
+    const seenAtSuccess: { title: string | undefined; invalidated: boolean | undefined; listInvalidated: boolean | undefined; gets: number }[] = [];
     queryClient.setQueryData(['tasks', 'listTasks', undefined], { items: [] });
     const onSuccess = vi.fn((..._args: unknown[]) => {
       const detail = queryClient.getQueryState(['tasks', 'getTask', 5]);
