@@ -40,14 +40,33 @@ export async function generate(config: ZodTsConfig, options: Omit<GenerateOption
   return generateFromModel(model, { ...options, outputDir: config.output, inputSchema: config.input_schema });
 }
 
+/** A module to write: its path, its code tree, and whether it is the user-owned file. */
+export interface PlannedModule {
+  path: string;
+  module: Code.Module;
+  createOnly?: boolean;
+}
+
 /** Generates the files for an already loaded model. */
 export async function generateFromModel(model: ApiModel, options: GenerateOptions): Promise<OutputFile[]> {
+  const modules = await emitModules(model, options);
+  const formatter = options.format === false ? undefined : await createFormatter(resolve(options.outputDir));
+  const files: OutputFile[] = [];
+  for (const { path, module, createOnly } of modules) {
+    const content = formatter ? await formatter.formatModule(module, path) : printModuleSource(module);
+    files.push(createOnly ? { path, content, createOnly } : { path, content });
+  }
+  return files;
+}
+
+/** The code trees of the files, before printing and formatting (for measuring, or another printer). */
+export async function emitModules(model: ApiModel, options: GenerateOptions): Promise<PlannedModule[]> {
   const outputDir = resolve(options.outputDir);
   const warn = options.warn ?? (() => {});
   for (const warning of model.warnings) warn(`${model.file}: ${warning}`);
 
   const context = createContext(model, createClientNames(model), options.typing);
-  const modules: { path: string; module: Code.Module; createOnly?: boolean }[] = [];
+  const modules: PlannedModule[] = [];
   if (options.inputSchema !== undefined) {
     const file = resolve(options.inputSchema);
     const configFile = options.configFile ?? file;
@@ -64,12 +83,5 @@ export async function generateFromModel(model: ApiModel, options: GenerateOption
     { path: join(outputDir, 'client-config.ts'), module: clientConfigModule() },
     { path: join(outputDir, 'index.ts'), module: indexModule() },
   );
-
-  const formatter = options.format === false ? undefined : await createFormatter(outputDir);
-  const files: OutputFile[] = [];
-  for (const { path, module, createOnly } of modules) {
-    const content = formatter ? await formatter.formatModule(module, path) : printModuleSource(module);
-    files.push(createOnly ? { path, content, createOnly } : { path, content });
-  }
-  return files;
+  return modules;
 }

@@ -1,5 +1,5 @@
-export { generate, generateFromModel, GENERATED_FILES } from './generate.js';
-export type { GenerateOptions } from './generate.js';
+export { generate, generateFromModel, emitModules, GENERATED_FILES } from './generate.js';
+export type { GenerateOptions, PlannedModule } from './generate.js';
 export type { SchemaTyping } from './schema-types.js';
 export { zodTsConfigSchema, zodTsConfigSpec, ZOD_TS_CONFIG_KEYS } from './config.js';
 export type { ZodTsConfig } from './config.js';
