@@ -30,6 +30,33 @@ export interface HooksModule {
 
 type Variant = 'query' | 'suspense' | 'infinite' | 'suspenseInfinite';
 
+/** The TanStack hook, options and result types behind each kind of query hook. */
+const QUERY_VARIANTS = {
+  query: { tanstackHook: 'useQuery', optionsType: 'UseQueryOptions', resultType: 'UseQueryResult', suspense: false, infinite: false },
+  suspense: { tanstackHook: 'useSuspenseQuery', optionsType: 'UseSuspenseQueryOptions', resultType: 'UseSuspenseQueryResult', suspense: true, infinite: false },
+  infinite: { tanstackHook: 'useInfiniteQuery', optionsType: 'UseInfiniteQueryOptions', resultType: 'UseInfiniteQueryResult', suspense: false, infinite: true },
+  suspenseInfinite: {
+    tanstackHook: 'useSuspenseInfiniteQuery',
+    optionsType: 'UseSuspenseInfiniteQueryOptions',
+    resultType: 'UseSuspenseInfiniteQueryResult',
+    suspense: true,
+    infinite: true,
+  },
+} as const satisfies Record<Variant, { tanstackHook: string; optionsType: string; resultType: string; suspense: boolean; infinite: boolean }>;
+
+function queryHookName(op: QueryPlan, variant: Variant): string {
+  const name = { query: op.hook, suspense: op.suspenseHook, infinite: op.infinite?.hook, suspenseInfinite: op.infinite?.suspenseHook }[variant];
+  if (name === undefined) throw new Error(`internal: no ${variant} hook planned for ${op.op.key}`);
+  return name;
+}
+
+/** Seed point 5: `id != null && (options.enabled ?? true)`; spread after it, a caller's `enabled` replaces it. */
+function enabledGuard(pathLocals: string[], optionsName: string, optionsOptional: boolean): Code.Expr {
+  const present = pathLocals.map((name) => b.bin(b.id(name), '!=', b.nul()));
+  const callerEnabled = b.bin(b.member(b.id(optionsName), 'enabled', optionsOptional), '??', b.bool(true));
+  return [...present, callerEnabled].reduce((left, right) => b.bin(left, '&&', right));
+}
+
 /** Builds `hooks.ts`: key factories, then the hooks of every operation in spec order. */
 export function buildHooksModule(model: ApiModel, names: NameRegistry, options: HooksOptions, header: string): HooksModule {
   const scope = new ModuleScope();
@@ -157,82 +184,64 @@ class Emitter {
   }
 
   queryHook(op: QueryPlan, variant: Variant): Code.Stmt {
+    const { tanstackHook, optionsType, resultType, suspense, infinite } = QUERY_VARIANTS[variant];
     const locals = this.locals(op);
-    const suspense = variant === 'suspense' || variant === 'suspenseInfinite';
-    const infinite = variant === 'infinite' || variant === 'suspenseInfinite';
     const guarded = !suspense && op.shape === 'detail';
     // Infinite hooks take required options (initialPageParam, getNextPageParam), so every argument before them is required.
     const { params, values, pathLocals } = this.argParams(op, locals, { widen: guarded, required: infinite });
-    const optionsName = locals.claim('options');
-    const queryClientName = locals.claim('queryClient');
-    const contextName = locals.claim('context');
+    const names = { options: locals.claim('options'), queryClient: locals.claim('queryClient'), context: locals.claim('context') };
 
     const entry = infinite ? op.infinite!.key : op.key;
     const data = this.dataType(op);
     const error = this.errorType();
-    const key = this.keyType(op.resource, entry);
-    const queryArg = op.args.find((a) => a.role === 'query');
-    const pageParam = infinite ? this.pageParamType(op, queryArg!) : undefined;
-    const tData: Code.Type = infinite ? this.t('InfiniteData', [data, pageParam!]) : data;
+    const pageParam = infinite ? this.pageParamType(op, op.args.find((a) => a.role === 'query')!) : undefined;
+    const typeArgs: Code.Type[] = [data, error, b.tref('TData'), this.keyType(op.resource, entry), ...(pageParam ? [pageParam] : [])];
 
-    const [optionsType, resultType, hookName, hookFn] = {
-      query: ['UseQueryOptions', 'UseQueryResult', op.hook, 'useQuery'],
-      suspense: ['UseSuspenseQueryOptions', 'UseSuspenseQueryResult', op.suspenseHook!, 'useSuspenseQuery'],
-      infinite: ['UseInfiniteQueryOptions', 'UseInfiniteQueryResult', op.infinite?.hook ?? '', 'useInfiniteQuery'],
-      suspenseInfinite: ['UseSuspenseInfiniteQueryOptions', 'UseSuspenseInfiniteQueryResult', op.infinite?.suspenseHook ?? '', 'useSuspenseInfiniteQuery'],
-    }[variant] as [string, string, string, string];
-    const typeArgs: Code.Type[] = [data, error, b.tref('TData'), key, ...(pageParam ? [pageParam] : [])];
-    const optionsParamType = b.tref('Omit', [this.t(optionsType, typeArgs), b.union([b.tlit('queryKey'), b.tlit('queryFn')])]);
+    // Path parameters are asserted present: the enabled guard holds the query back until they are.
+    const args = values.map((value, i) => (guarded && op.args[i]!.role === 'path' ? b.nonNull(value) : value));
+    const props: Code.ObjectMember[] = [
+      b.prop('queryKey', b.call(b.member(b.id(op.resource.factory), entry.property), args)),
+      b.prop('queryFn', this.queryFn(op, args, infinite, names.context, locals)),
+      b.prop('staleTime', b.num(op.resource.staleTime)),
+      b.prop('gcTime', b.num(op.resource.gcTime)),
+    ];
+    if (guarded) props.push(b.prop('enabled', enabledGuard(pathLocals, names.options, !infinite)));
+    props.push(b.spread(b.id(names.options)));
 
-    // The fetch: path parameters asserted present (the enabled guard holds them back), the page
-    // parameter merged into the query object for infinite hooks.
-    const callArgs: Code.Expr[] = values.map((value, i) => {
-      const arg = op.args[i]!;
-      if (guarded && arg.role === 'path') return b.nonNull(value);
-      if (infinite && arg.role === 'query') {
-        const page = b.member(b.id(contextName), 'pageParam');
-        const pageName = op.infinite!.pageParam;
-        return b.obj([b.spread(value), pageName === undefined ? b.spread(page) : b.prop(pageName, page)]);
-      }
-      return value;
+    const fnParams: Code.Param[] = [
+      ...params,
+      b.param(names.options, b.tref('Omit', [this.t(optionsType, typeArgs), b.union([b.tlit('queryKey'), b.tlit('queryFn')])]), { optional: !infinite }),
+      b.param(names.queryClient, this.t('QueryClient'), { optional: true }),
+    ];
+    const call = b.call(this.tanstack.use(tanstackHook), [b.obj(props), b.id(names.queryClient)], typeArgs);
+    return b.fn(queryHookName(op, variant), fnParams, [b.ret(call)], {
+      exported: true,
+      typeParams: [{ name: 'TData', default: infinite ? this.t('InfiniteData', [data, pageParam!]) : data }],
+      returnType: this.t(resultType, [b.tref('TData'), error]),
+      doc: hookDoc(op.op, variant),
     });
-    const keyArgs: Code.Expr[] = values.map((value, i) => (guarded && op.args[i]!.role === 'path' ? b.nonNull(value) : value));
-    const signal = b.prop('signal', b.member(b.id(contextName), 'signal'));
-    let fetch: Code.Expr = b.call(this.fn(op), [...callArgs, b.obj([signal])]);
+  }
+
+  /**
+   * `(context) => fn(...args, { signal: context.signal })`; infinite hooks set the page parameter
+   * of the query object from `context.pageParam`; data the client may resolve to `undefined`
+   * becomes `null`, which TanStack accepts.
+   */
+  private queryFn(op: QueryPlan, args: Code.Expr[], infinite: boolean, contextName: string, locals: NameScope): Code.Expr {
+    const context = b.id(contextName);
+    const callArgs = args.map((value, i) => {
+      if (!infinite || op.args[i]!.role !== 'query') return value;
+      const page = b.member(context, 'pageParam');
+      const pageName = op.infinite!.pageParam;
+      return b.obj([b.spread(value), pageName === undefined ? b.spread(page) : b.prop(pageName, page)]);
+    });
+    let fetch: Code.Expr = b.call(this.fn(op), [...callArgs, b.obj([b.prop('signal', b.member(context, 'signal'))])]);
     if (op.empty === 'void') fetch = b.dot(fetch, 'then', [b.arrow([], b.nul())]);
     if (op.empty === 'some') {
       const dataName = locals.claim('data');
       fetch = b.dot(fetch, 'then', [b.arrow([b.param(dataName)], b.bin(b.id(dataName), '??', b.nul()))]);
     }
-    const queryFn = b.arrow([b.param(contextName)], fetch);
-
-    const props: Code.ObjectMember[] = [
-      b.prop('queryKey', b.call(b.member(b.id(op.resource.factory), entry.property), keyArgs)),
-      b.prop('queryFn', queryFn),
-      b.prop('staleTime', b.num(op.resource.staleTime)),
-      b.prop('gcTime', b.num(op.resource.gcTime)),
-    ];
-    const optionsOptional = !infinite;
-    if (guarded && pathLocals.length > 0) {
-      // Seed point 5: `id != null && (options.enabled ?? true)`; spread after, a caller's `enabled` replaces it.
-      const present = pathLocals.map((name) => b.bin(b.id(name), '!=', b.nul()));
-      const callerEnabled = b.bin(b.member(b.id(optionsName), 'enabled', optionsOptional), '??', b.bool(true));
-      props.push(b.prop('enabled', [...present, callerEnabled].reduce((left, right) => b.bin(left, '&&', right))));
-    }
-    props.push(b.spread(b.id(optionsName)));
-
-    const fnParams: Code.Param[] = [
-      ...params,
-      b.param(optionsName, optionsParamType, { optional: optionsOptional }),
-      b.param(queryClientName, this.t('QueryClient'), { optional: true }),
-    ];
-    const call = b.call(this.tanstack.use(hookFn), [b.obj(props), b.id(queryClientName)], typeArgs);
-    return b.fn(hookName, fnParams, [b.ret(call)], {
-      exported: true,
-      typeParams: [{ name: 'TData', default: tData }],
-      returnType: this.t(resultType, [b.tref('TData'), error]),
-      doc: hookDoc(op.op, variant),
-    });
+    return b.arrow([b.param(contextName)], fetch);
   }
 
   mutationHook(op: MutationPlan): Code.Stmt[] {
