@@ -54,23 +54,18 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   const mocks = new MockBuilder(model, options, [...MODULE_NAMES, ...GLOBAL_VALUE_NAMES]);
   const operations = model.operations.filter((op) => op.responses.length > 0);
   const ordered = [...operations].sort((a, b) => compareSpecificity(a.path, b.path));
-  const used = { json: false, response: false };
-
   const handlerExprs = ordered.map((operation) => {
-    const route = routePattern(operation.path);
-    const url = c.template(['', route.pattern], [c.id('baseUrl')]);
-    const plan = planResponse(operation);
-    const response = responseExpr(plan, mocks);
-    used.response = true;
-    return c.call(c.path(`http.${operation.method}`), [url, c.arrow([], response)]);
+    const url = c.template(['', routePattern(operation.path).pattern], [c.id('baseUrl')]);
+    return c.call(c.path(`http.${operation.method}`), [url, c.arrow([], responseExpr(planResponse(operation), mocks))]);
   });
-  used.json = handlerExprs.length > 0;
 
   const body: Code.Stmt[] = [];
   body.push(c.importFrom('@faker-js/faker', ['Faker', 'base', 'en']));
-  const mswNames: (string | Code.ImportName)[] = used.response ? ['HttpResponse', 'http'] : [];
-  mswNames.push({ name: 'HttpHandler', typeOnly: true });
-  body.push(mswNames.length === 1 ? c.importFrom('msw', ['HttpHandler'], { typeOnly: true }) : c.importFrom('msw', mswNames));
+  body.push(
+    handlerExprs.length > 0
+      ? c.importFrom('msw', ['HttpResponse', 'http', { name: 'HttpHandler', typeOnly: true }])
+      : c.importFrom('msw', ['HttpHandler'], { typeOnly: true }),
+  );
 
   body.push(c.constDecl('faker', c.newExpr('Faker', [c.obj([c.prop('locale', c.arr([c.id('en'), c.id('base')]))])]), {
     doc: 'A faker of its own, so that other uses of faker do not shift the mock data sequence.',
@@ -97,7 +92,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     handlerExprs.length > 0
       ? [c.raw("const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\\/+$/, '');"), c.ret(c.arr(handlerExprs))]
       : [c.ret(c.arr([]))];
-  const optionsType = c.tobj([c.tprop('baseUrl', c.kw('string'), { optional: true })]);
+  const optionsType = c.tobj([c.tprop('baseUrl', c.union([c.kw('string'), c.kw('undefined')]), { optional: true })]);
   body.push(
     c.fn('createHandlers', [c.param(handlerExprs.length > 0 ? 'options' : '_options', optionsType, { default: c.obj([]) })], handlersBody, {
       exported: true,

@@ -15,6 +15,23 @@ async function fixturesProject(prettier: object | false) {
     const { filename, content } = await generateHandlers(document, { outputDir: `${project.dir}/${dir}` });
     project.write(`${dir}/${filename}`, content);
   }
+  // No operations at all: nothing may be left unused.
+  const empty = await generateHandlers({ openapi: '3.1.0', info: { title: 'empty', version: '1' }, paths: {} }, { outputDir: `${project.dir}/empty` });
+  project.write('empty/handlers.ts', empty.content);
+  // Uses of the exports, as a consumer writes them under the strict flags.
+  project.write(
+    'use.ts',
+    [
+      "import { createHandlers, handlers, seedMockData } from './petstore-3-1-yaml/handlers.js';",
+      "import type { HttpHandler } from 'msw';",
+      'seedMockData();',
+      'seedMockData(7);',
+      "const scoped: HttpHandler[] = createHandlers({ baseUrl: 'http://localhost/api' });",
+      'const unset: HttpHandler[] = createHandlers({ baseUrl: undefined });',
+      'export const all: HttpHandler[] = [...handlers, ...scoped, ...unset];',
+      '',
+    ].join('\n'),
+  );
   return project;
 }
 
