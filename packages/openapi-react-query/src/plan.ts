@@ -1,13 +1,18 @@
 import { camelCase, resourceName, safeIdentifier, successResponses, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames } from '@specwright/core';
 
-/** The options of one run, resolved from the config. */
+/** The options of one run (the config keys in camelCase). */
 export interface HooksOptions {
+  /** `staleTime` of every query hook, in ms. @default 0 */
   staleTime: number;
+  /** `gcTime` of every query hook, in ms. @default 300000 */
   gcTime: number;
+  /** Also emit `useSuspense<Name>` beside every query hook. @default false */
   suspense: boolean;
+  /** Mutations invalidate their resource's queries on success (seed point 10). @default false */
   autoInvalidate: boolean;
+  /** `'auto'`: infinite hooks where a pagination parameter is recognised; `true`: also every list GET with a query. @default 'auto' */
   infiniteQuery: boolean | 'auto';
-  /** Per raw resource name. */
+  /** Per resource name (first static path segment), stale and gc time replacing the global ones. @default {} */
   overrides: Record<string, { stale_time?: number | undefined; gc_time?: number | undefined }>;
 }
 
