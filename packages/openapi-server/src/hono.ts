@@ -15,10 +15,8 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
   const route = b.routePath(plan);
   const body: Code.Stmt[] = [];
   const args: Code.Expr[] = [];
-  if (route.routeNames.length > 0) {
-    body.push(code.constDecl('params', code.as(code.dot(code.member(c, 'req'), 'param'), b.paramsType(route))));
-    args.push(...b.pathArgs(route, code.id('params')));
-  }
+  // One decoded parameter per read: hono types each by the route's pattern.
+  args.push(...b.pathArgs(route, (name) => code.dot(code.member(c, 'req'), 'param', [code.str(name)])));
   // The context comes first: authorization runs before the body is read (DECISIONS).
   if (b.contextType) body.push(code.constDecl('context', code.awaitExpr(code.dot(code.id('options'), 'createContext', [c, b.routeInfo(plan)]))));
 

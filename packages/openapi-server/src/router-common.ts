@@ -127,9 +127,9 @@ export class RouterBuilder {
    * Expressions of the path parameters, read from `params` (an object typed with the route's
    * parameter names): the framework's own parameter, or one group of a shared segment.
    */
-  pathArgs(route: RoutePath, params: Code.Expr): Code.Expr[] {
+  pathArgs(route: RoutePath, params: Code.Expr | ((routeName: string) => Code.Expr)): Code.Expr[] {
     return route.params.map((access) => {
-      const value = code.member(params, access.routeName);
+      const value = typeof params === 'function' ? params(access.routeName) : code.member(params, access.routeName);
       if (access.kind === 'direct') return value;
       this.use('segment');
       return code.call('segmentParam', [value, this.segmentPattern(access.pattern), code.num(access.group)]);
