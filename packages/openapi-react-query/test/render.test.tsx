@@ -185,6 +185,32 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () 
     expect(requests).toEqual(['GET /api/api/v1/tasks?status=done&page_token=p1', 'GET /api/api/v1/tasks?status=done&page_token=p2']);
   });
 
+  it('renders suspense infinite hooks under a Suspense boundary', async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/tasks`, ({ request }) => {
+        const token = new URL(request.url).searchParams.get('page_token');
+        return HttpResponse.json(token === 'p2' ? { items: [task(3)], nextPageToken: null } : { items: [task(1)], nextPageToken: 'p2' });
+      }),
+    );
+    const { queryClient } = setup();
+    let fetchNext: (() => Promise<unknown>) | undefined;
+    function Tasks(): ReactNode {
+      const { data, fetchNextPage } = g.hooks['useSuspenseListTasksInfinite']!(undefined, {
+        initialPageParam: 'p1',
+        getNextPageParam: (last: { nextPageToken: string | null }) => last.nextPageToken ?? undefined,
+      }) as { data: { pages: { items: { title: string }[] }[] }; fetchNextPage: () => Promise<unknown> };
+      fetchNext = fetchNextPage;
+      return createElement('p', null, data.pages.flatMap((p) => p.items.map((t) => t.title)).join(', '));
+    }
+    const Wrapper = g.testUtils.createWrapper(queryClient);
+    render(createElement(Wrapper, null, createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(Tasks))));
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('task 1')).toBeTruthy();
+    await act(() => fetchNext!());
+    expect(await screen.findByText('task 1, task 3')).toBeTruthy();
+    expect(requests).toEqual(['GET /api/api/v1/tasks?page_token=p1', 'GET /api/api/v1/tasks?page_token=p2']);
+  });
+
   it('guards infinite detail queries and pages them with offset', async () => {
     server.use(
       http.get(`${BASE}/reports/:reportId/rows`, ({ request, params }) => {
