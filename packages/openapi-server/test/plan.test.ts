@@ -1,0 +1,92 @@
+import { modelFromDocument, type Operation } from '@specwright/core';
+import { createClientNames } from '@specwright/openapi-zod-ts';
+import { describe, expect, it } from 'vitest';
+import { planOperations, successStatus } from '../src/plan.js';
+
+function operation(method: string, responses: Record<string, unknown>): Operation {
+  const model = modelFromDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/x': { [method]: { responses } } } });
+  return model.operations[0]!;
+}
+
+const ok = { description: 'ok' };
+
+describe('success status (seed: 201, then 204, then 200; else 204 for DELETE, 200 otherwise)', () => {
+  it.each<[string, string[], number]>([
+    ['post', ['200', '201'], 201],
+    ['put', ['200', '204'], 204],
+    ['get', ['204', '201'], 201],
+    ['get', ['200'], 200],
+    ['post', ['202'], 200],
+    ['delete', ['202'], 204],
+    ['delete', ['404'], 204],
+    ['get', ['default'], 200],
+    ['patch', ['2XX'], 200],
+    ['delete', ['200'], 200],
+  ])('%s with %j answers %i', (method, statuses, want) => {
+    expect(successStatus(operation(method, Object.fromEntries(statuses.map((s) => [s, ok]))))).toBe(want);
+  });
+});
+
+describe('plans', () => {
+  const model = modelFromDocument({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    components: { schemas: { Mode: { type: 'string', enum: ['a', 'b'] }, Level: { enum: [1, 2] }, Pet: { type: 'object', properties: { id: { type: 'string' } } } } },
+    paths: {
+      '/pets/{pet-id}': {
+        post: {
+          operationId: 'doIt',
+          security: [{ bearer: ['w'] }, { key: [] }],
+          parameters: [
+            { name: 'pet-id', in: 'path', required: true, schema: { type: 'integer' } },
+            { name: 'n', in: 'query', schema: { type: 'number' } },
+            { name: 'flag', in: 'query', required: true, schema: { type: 'boolean' } },
+            { name: 'mode', in: 'query', schema: { $ref: '#/components/schemas/Mode' } },
+            { name: 'level', in: 'query', schema: { $ref: '#/components/schemas/Level' } },
+            { name: 'ids', in: 'query', explode: false, schema: { type: 'array', items: { type: 'integer' } } },
+            { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+            { name: 'piped', in: 'query', style: 'pipeDelimited', schema: { type: 'array', items: { type: 'boolean' } } },
+          ],
+          requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+          responses: { '202': { description: 'a', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+        },
+      },
+      '/text': { put: { requestBody: { required: true, content: { 'text/csv': { schema: { type: 'string' } } } }, responses: { '200': { description: 'csv', content: { 'text/csv': { schema: { type: 'string' } } } } } } },
+      '/bytes': { post: { security: [], requestBody: { content: { 'image/png': {}, 'image/jpeg': {} } }, responses: { '201': { description: 'png', content: { 'image/png': {} } } } } },
+    },
+  });
+  const [doIt, text, bytes] = planOperations(model, createClientNames(model));
+
+  it('query fields: converted type, arrays, delimiters (form explode: repeated; explode false: comma; pipe)', () => {
+    expect(doIt!.query?.required).toBe(true);
+    expect(doIt!.query?.fields).toEqual([
+      { name: 'n', type: 'number', array: false, separator: '' },
+      { name: 'flag', type: 'boolean', array: false, separator: '' },
+      { name: 'mode', type: 'string', array: false, separator: '' },
+      { name: 'level', type: 'number', array: false, separator: '' },
+      { name: 'ids', type: 'number', array: true, separator: ',' },
+      { name: 'tags', type: 'string', array: true, separator: '' },
+      { name: 'piped', type: 'boolean', array: true, separator: '|' },
+    ]);
+  });
+
+  it('bodies and responses: JSON with the registry names, text, bytes', () => {
+    expect(doIt!.body).toEqual({ kind: 'json', required: false, contentTypes: ['application/json'], declaration: { type: 'Pet', schema: 'PetSchema' } });
+    expect(doIt!.response).toEqual({ status: 200, kind: 'json', declaration: { type: 'Pet', schema: 'PetSchema' } });
+    expect(text!.body).toMatchObject({ kind: 'text', required: true, contentTypes: ['text/csv'] });
+    expect(text!.response).toEqual({ status: 200, kind: 'text', contentType: 'text/csv' });
+    expect(bytes!.body).toMatchObject({ kind: 'bytes', contentTypes: ['image/png', 'image/jpeg'] });
+    expect(bytes!.response).toEqual({ status: 201, kind: 'bytes', contentType: 'image/png' });
+  });
+
+  it('route metadata (seed rule 3): operationId, else the derived name; security flattened, [] kept', () => {
+    expect(doIt!.operationId).toBe('doIt');
+    expect(doIt!.security).toEqual([
+      { scheme: 'bearer', scopes: ['w'] },
+      { scheme: 'key', scopes: [] },
+    ]);
+    expect(text!.operationId).toBe('updateText');
+    expect(text!.security).toBeUndefined();
+    expect(bytes!.security).toEqual([]);
+  });
+});
