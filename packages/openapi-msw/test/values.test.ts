@@ -13,7 +13,8 @@ function validator(schema: object, components: Record<string, unknown> = {}) {
     }
     return value;
   };
-  return z.fromJSONSchema({ ...(rewrite(schema) as object), $defs: rewrite(components) as Record<string, object> });
+  type JsonSchema = Parameters<typeof z.fromJSONSchema>[0];
+  return z.fromJSONSchema({ ...(rewrite(schema) as object), $defs: rewrite(components) } as JsonSchema);
 }
 
 /** Bodies of `count` GET requests to `/value`. */
