@@ -230,6 +230,11 @@ describe('composition edge cases', () => {
     expect(property(schema(model, 'Node'), 'next').schema).toEqual({ kind: 'ref', key: 'Node', nullable: false });
   });
 
+  it('models not: {} and false as never, other not schemas as unconstrained', () => {
+    const model = doc({ N: { not: {} }, T: { not: true }, F: false, O: { not: { type: 'string' } } });
+    expect(['N', 'T', 'F', 'O'].map((key) => schema(model, key).kind)).toEqual(['never', 'never', 'never', 'unknown']);
+  });
+
   it('drops invalid patterns with a warning', () => {
     const model = doc({ S: { type: 'string', pattern: '(unclosed' } });
     expect(schema(model, 'S')).toEqual({ kind: 'string', nullable: false });

@@ -177,6 +177,9 @@ export class SchemaConverter {
 
   private convertSchema(raw: Record<string, unknown>, pointer: string): SchemaNode {
     const base = this.readBase(raw, pointer);
+    // `not: {}` (or `not: true`) admits no value; other `not` schemas are not modelled.
+    const not = raw['not'];
+    if (not === true || (this.reader.isObject(not) && Object.keys(not).length === 0)) return withBase({ kind: 'never', nullable: false }, base);
     const own = this.convertOwn(raw, pointer);
     const allOf = this.reader.optionalArray(raw['allOf'], childPointer(pointer, 'allOf'), 'allOf');
     const oneOf = this.reader.optionalArray(raw['oneOf'], childPointer(pointer, 'oneOf'), 'oneOf');
