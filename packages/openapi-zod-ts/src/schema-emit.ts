@@ -43,7 +43,7 @@ const zodByKind: ByKind<Code.Expr> = {
     const args: Code.Expr[] = [c.arr(items)];
     if (node.rest !== false) args.push(zodSchema(node.rest, scope));
     let out: Code.Expr = z('tuple', args);
-    if (node.rest !== false && node.maxItems !== undefined) out = c.dot(out, 'max', [c.num(node.maxItems)]);
+    if (node.rest !== false && node.maxItems !== undefined) out = refineCount(out, 'items', c.member(c.id('items'), 'length'), '<=', node.maxItems, `At most ${node.maxItems} items`);
     return out;
   },
   string: zodString,
@@ -87,7 +87,20 @@ export function emittedProperties(node: ObjectNode): ObjectProperty[] {
   return node.properties.filter((p) => p.name !== '__proto__');
 }
 
+/** `.refine((value) => <count> <op> n, { message })`: bounds zod has no method for. */
+function refineCount(schema: Code.Expr, param: string, count: Code.Expr, op: '<=' | '>=', bound: number, message: string): Code.Expr {
+  return c.dot(schema, 'refine', [c.arrow([c.param(param)], c.bin(count, op, c.num(bound))), c.obj([c.prop('message', c.str(message))])]);
+}
+
 function zodObject(node: ObjectNode, scope: SchemaScope): Code.Expr {
+  let out = zodObjectShape(node, scope);
+  const keys = c.member(c.call(c.path('Object.keys'), [c.id('value')]), 'length');
+  if (node.minProperties !== undefined && node.minProperties > 0) out = refineCount(out, 'value', keys, '>=', node.minProperties, `At least ${node.minProperties} properties`);
+  if (node.maxProperties !== undefined) out = refineCount(out, 'value', keys, '<=', node.maxProperties, `At most ${node.maxProperties} properties`);
+  return out;
+}
+
+function zodObjectShape(node: ObjectNode, scope: SchemaScope): Code.Expr {
   const additional = node.additionalProperties;
   const properties = emittedProperties(node);
   if (properties.length === 0) {
