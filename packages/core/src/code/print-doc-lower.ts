@@ -1,0 +1,787 @@
+/**
+ * Turns the code tree into the ESTree shape prettier's TypeScript parser gives to the text
+ * `print-source.ts` prints for it (dotted names become member chains, optional chains get their
+ * `ChainExpression`, negative numbers become unary minus, nested unions flatten, comments are
+ * attached where prettier attaches them). Anything whose parse is not certain throws
+ * `Unsupported`, and the statement is formatted by prettier instead.
+ */
+import { commentLines, isIdentifierName, stringLiteral, templateChunk } from '../emit/escape.js';
+import type * as A from './ast.js';
+import type * as N from './print-doc-nodes.js';
+import { printExpr } from './print-source.js';
+
+export class Unsupported extends Error {
+  override readonly name = 'Unsupported';
+}
+
+const unsupported = (what: string): never => {
+  throw new Unsupported(what);
+};
+
+/** An identifier name prettier prints as is (no `\u` escapes, no keywords in odd places). */
+const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
+
+interface Slot {
+  parent: N.ENode | null;
+  key: string;
+  index: number;
+}
+
+const at = (parent: N.ENode | null, key: string, index = -1): Slot => ({ parent, key, index });
+
+function base(slot: Slot) {
+  return { parent: slot.parent, field: slot.key, index: slot.index };
+}
+
+/** A string expression statement: a directive (`"use strict";`) at the start of a body. */
+export function isStringStatement(stmt: A.Stmt): boolean {
+  return stmt.k === 'expr' && (stmt.expr.k === 'string' || (stmt.expr.k === 'commented' && stmt.expr.expr.k === 'string'));
+}
+
+/** How many statements at the start of a body are directives. */
+export function prologueLength(body: A.Stmt[]): number {
+  let count = 0;
+  while (count < body.length && isStringStatement(body[count]!)) count++;
+  return count;
+}
+
+/** Lowers one top-level statement; `leading` comments go before it (header, doc). */
+export function lowerTopLevel(stmt: A.Stmt, program: N.Program, index: number, leading: N.EComment[], inPrologue = false): N.Statement {
+  const node = lowerStatement(stmt, at(program, 'body', index), inPrologue);
+  if (leading.length > 0) node.comments = [...leading, ...(node.comments ?? [])];
+  return node;
+}
+
+export function newProgram(): N.Program {
+  return { type: 'Program', parent: null, field: '', index: -1, body: [] };
+}
+
+/** The leading comment of a JSDoc block on its own line, or undefined for empty text. */
+export function docComment(text: string | undefined): N.EComment | undefined {
+  if (!text) return undefined;
+  const lines = commentLines(text);
+  if (lines.length === 0) return undefined;
+  const value = lines.length === 1 ? `* ${lines[0]} ` : `*\n${lines.map((line) => (line === '' ? ' *' : ` * ${line}`)).join('\n')}\n `;
+  return { block: true, value, leading: true, trailing: false, newlineBefore: true, newlineAfter: true, blankLineAfter: false };
+}
+
+function withDoc<T extends N.ENode>(node: T, doc: string | undefined): T {
+  const comment = docComment(doc);
+  if (comment) node.comments = [comment, ...(node.comments ?? [])];
+  return node;
+}
+
+function identifier(name: string, slot: Slot): N.Identifier {
+  if (!IDENTIFIER.test(name)) unsupported(`identifier ${name}`);
+  return { type: 'Identifier', name, ...base(slot) };
+}
+
+function stringNode(value: string, slot: Slot): N.StringLiteral {
+  return { type: 'StringLiteral', value, raw: stringLiteral(value), ...base(slot) };
+}
+
+/** A property key as print-source writes it: bare when an identifier name, else a string. */
+function keyNode(key: string, slot: Slot): N.Identifier | N.StringLiteral {
+  return isIdentifierName(key) ? identifier(key, slot) : stringNode(key, slot);
+}
+
+/** `a.b.c` as nested member expressions (or `this`, `super` at the root). */
+function dottedPath(name: string, slot: Slot): N.Expression {
+  const parts = name.split('.');
+  const build = (count: number, s: Slot): N.Expression => {
+    if (count === 1) {
+      const first = parts[0]!;
+      if (first === 'this') return { type: 'ThisExpression', ...base(s) };
+      if (first === 'super') return { type: 'Super', ...base(s) };
+      return identifier(first, s);
+    }
+    const node = { type: 'MemberExpression', computed: false, optional: false, ...base(s) } as N.MemberExpression;
+    node.object = build(count - 1, at(node, 'object'));
+    node.property = identifier(parts[count - 1]!, at(node, 'property'));
+    return node;
+  };
+  return build(parts.length, slot);
+}
+
+function qualifiedName(name: string, slot: Slot): N.Identifier | N.TSQualifiedName {
+  const parts = name.split('.');
+  const build = (count: number, s: Slot): N.Identifier | N.TSQualifiedName => {
+    if (count === 1) return identifier(parts[0]!, s);
+    const node = { type: 'TSQualifiedName', ...base(s) } as N.TSQualifiedName;
+    node.left = build(count - 1, at(node, 'left'));
+    node.right = identifier(parts[count - 1]!, at(node, 'right'));
+    return node;
+  };
+  return build(parts.length, slot);
+}
+
+function numberNode(value: number, slot: Slot): N.Expression {
+  if (!Number.isFinite(value)) return value < 0 ? unsupported('negative infinity literal') : identifier(String(value), slot);
+  if (value < 0 || Object.is(value, -0)) {
+    // print-source writes `-1` (and `0` for -0); the parser reads a unary minus.
+    if (Object.is(value, -0)) return { type: 'NumericLiteral', value: 0, raw: '0', ...base(slot) };
+    const node = { type: 'UnaryExpression', operator: '-', ...base(slot) } as N.UnaryExpression;
+    node.argument = { type: 'NumericLiteral', value: -value, raw: String(-value), ...base(at(node, 'argument')) };
+    return node;
+  }
+  return { type: 'NumericLiteral', value, raw: String(value), ...base(slot) };
+}
+
+/** The spine of a member/call chain: does any link up to its root use `?.`? */
+function chainHasOptional(expr: A.Expr): boolean {
+  let current: A.Expr = expr;
+  for (;;) {
+    switch (current.k) {
+      case 'member':
+      case 'index':
+        if (current.optional) return true;
+        current = current.object;
+        break;
+      case 'call':
+        if (current.optional) return true;
+        current = current.callee;
+        break;
+      case 'nonNull':
+        current = current.expr;
+        break;
+      default:
+        return false;
+    }
+  }
+}
+
+const isChainLink = (expr: A.Expr) => expr.k === 'member' || expr.k === 'index' || expr.k === 'call';
+
+/** Lowers an expression; `inChain` when it is the object or callee of a chain link. */
+export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expression {
+  if (!inChain && isChainLink(expr) && chainHasOptional(expr)) {
+    const chain = { type: 'ChainExpression', ...base(slot) } as N.ChainExpression;
+    chain.expression = lowerExpr(expr, at(chain, 'expression'), true) as N.MemberExpression | N.CallExpression;
+    return chain;
+  }
+  switch (expr.k) {
+    case 'ident':
+      return dottedPath(expr.name, slot);
+    case 'string':
+      return stringNode(expr.value, slot);
+    case 'number':
+      return numberNode(expr.value, slot);
+    case 'boolean':
+      return { type: 'BooleanLiteral', value: expr.value, ...base(slot) };
+    case 'null':
+      return { type: 'NullLiteral', ...base(slot) };
+    case 'template': {
+      if (expr.quasis.length !== expr.exprs.length + 1) unsupported('template shape');
+      const node = { type: 'TemplateLiteral', ...base(slot) } as N.TemplateLiteral;
+      node.quasis = expr.quasis.map((quasi, i) => ({ type: 'TemplateElement', raw: templateChunk(quasi), ...base(at(node, 'quasis', i)) }));
+      node.expressions = expr.exprs.map((inner, i) => lowerExpr(inner, at(node, 'expressions', i)));
+      node.newlineInInterpolation = expr.exprs.map((inner) => printExpr(inner, '').includes('\n'));
+      return node;
+    }
+    case 'array': {
+      const node = { type: 'ArrayExpression', ...base(slot) } as N.ArrayExpression;
+      node.elements = expr.items.map((item, i) => lowerArg(item, at(node, 'elements', i)));
+      attachTrailingInList(node.elements, expr.items);
+      return node;
+    }
+    case 'object': {
+      const node = { type: 'ObjectExpression', preservedBreak: false, ...base(slot) } as N.ObjectExpression;
+      node.properties = expr.props.map((member, i) => lowerObjectMember(member, at(node, 'properties', i)));
+      return node;
+    }
+    case 'member': {
+      const node = { type: 'MemberExpression', optional: expr.optional === true, ...base(slot) } as N.MemberExpression;
+      node.object = lowerOperand(expr.object, at(node, 'object'));
+      if (isIdentifierName(expr.property)) {
+        node.computed = false;
+        node.property = identifier(expr.property, at(node, 'property'));
+      } else {
+        node.computed = true;
+        node.property = stringNode(expr.property, at(node, 'property'));
+      }
+      return node;
+    }
+    case 'index': {
+      const node = { type: 'MemberExpression', optional: expr.optional === true, computed: true, ...base(slot) } as N.MemberExpression;
+      node.object = lowerOperand(expr.object, at(node, 'object'));
+      node.property = lowerExpr(plain(expr.index), at(node, 'property'));
+      return node;
+    }
+    case 'call': {
+      const node = { type: 'CallExpression', optional: expr.optional === true, ...base(slot) } as N.CallExpression;
+      node.callee = lowerOperand(expr.callee, at(node, 'callee'));
+      if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, at(node, 'typeArguments'));
+      node.arguments = expr.args.map((arg, i) => lowerArg(arg, at(node, 'arguments', i)));
+      attachTrailingInList(node.arguments, expr.args);
+      return node;
+    }
+    case 'new': {
+      if (!isPlainPath(expr.callee)) unsupported('new with a computed callee');
+      const node = { type: 'NewExpression', ...base(slot) } as N.NewExpression;
+      node.callee = lowerExpr(expr.callee, at(node, 'callee'));
+      if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, at(node, 'typeArguments'));
+      node.arguments = expr.args.map((arg, i) => lowerArg(arg, at(node, 'arguments', i)));
+      attachTrailingInList(node.arguments, expr.args);
+      return node;
+    }
+    case 'arrow': {
+      const node = { type: 'ArrowFunctionExpression', async: expr.async === true, ...base(slot) } as N.ArrowFunctionExpression;
+      if (expr.typeParams && expr.typeParams.length > 0) node.typeParameters = typeParameters(expr.typeParams, at(node, 'typeParameters'));
+      node.params = expr.params.map((p, i) => lowerParam(p, at(node, 'params', i)));
+      if (expr.returnType) node.returnType = annotation(expr.returnType, at(node, 'returnType'));
+      node.body = Array.isArray(expr.body) ? block(expr.body, at(node, 'body')) : lowerExpr(plain(expr.body), at(node, 'body'));
+      if (!Array.isArray(expr.body) && expr.body.k === 'commented') unsupported('comment after an arrow body');
+      return node;
+    }
+    case 'unary': {
+      const node = { type: 'UnaryExpression', operator: expr.op, ...base(slot) } as N.UnaryExpression;
+      node.argument = lowerExpr(plain(expr.arg), at(node, 'argument'));
+      return node;
+    }
+    case 'binary': {
+      if ((expr.op === '**' && expr.left.k === 'unary') || expr.left.k === 'await' && expr.op === '**') unsupported('unary operand of **');
+      if (['<', '<=', '>', '>=', 'instanceof', 'in'].includes(expr.op) && plain(expr.right).k === 'as') unsupported('type assertion right of a relational operator');
+      const logical = expr.op === '&&' || expr.op === '||' || expr.op === '??';
+      const node = { type: logical ? 'LogicalExpression' : 'BinaryExpression', operator: expr.op, ...base(slot) } as N.BinaryExpression;
+      node.left = lowerExpr(plain(expr.left), at(node, 'left'));
+      node.right = lowerExpr(plain(expr.right), at(node, 'right'));
+      return node;
+    }
+    case 'cond': {
+      const node = { type: 'ConditionalExpression', ...base(slot) } as N.ConditionalExpression;
+      node.test = lowerExpr(plain(expr.test), at(node, 'test'));
+      node.consequent = lowerExpr(plain(expr.then), at(node, 'consequent'));
+      node.alternate = lowerExpr(plain(expr.else), at(node, 'alternate'));
+      return node;
+    }
+    case 'await': {
+      checkAwaitContext(slot);
+      // Prettier's parse of `await {` at the top level corrupts the comments of later statements.
+      if (startsWithObject(expr.expr)) unsupported('await of an object literal');
+      const node = { type: 'AwaitExpression', ...base(slot) } as N.AwaitExpression;
+      node.argument = lowerExpr(plain(expr.expr), at(node, 'argument'));
+      return node;
+    }
+    case 'as': {
+      const node = { type: expr.satisfies ? 'TSSatisfiesExpression' : 'TSAsExpression', ...base(slot) } as N.TSAsExpression;
+      node.expression = lowerExpr(plain(expr.expr), at(node, 'expression'));
+      node.typeAnnotation = lowerType(expr.type, at(node, 'typeAnnotation'));
+      return node;
+    }
+    case 'nonNull': {
+      if (chainHasOptional(expr.expr)) unsupported('non-null assertion on an optional chain');
+      const node = { type: 'TSNonNullExpression', ...base(slot) } as N.TSNonNullExpression;
+      node.expression = lowerOperand(expr.expr, at(node, 'expression'));
+      return node;
+    }
+    case 'assign': {
+      const node = { type: 'AssignmentExpression', operator: expr.op, ...base(slot) } as N.AssignmentExpression;
+      node.left = lowerExpr(plain(expr.target), at(node, 'left'));
+      node.right = lowerExpr(plain(expr.value), at(node, 'right'));
+      return node;
+    }
+    case 'commented':
+      return unsupported('comment in this position');
+  }
+}
+
+/**
+ * `await` parses as an expression only in an async function or at the top level of the module;
+ * elsewhere the parser reads an identifier named `await`.
+ */
+function checkAwaitContext(slot: Slot): void {
+  let field = slot.key;
+  for (let node = slot.parent; node; field = node.field, node = node.parent) {
+    switch (node.type) {
+      case 'ArrowFunctionExpression':
+      case 'FunctionExpression':
+      case 'FunctionDeclaration':
+        if (!node.async || field === 'params') unsupported('await outside an async function body');
+        return;
+      case 'PropertyDefinition':
+      case 'AssignmentPattern':
+        unsupported('await in a class field or parameter default');
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function startsWithObject(expr: A.Expr): boolean {
+  switch (expr.k) {
+    case 'object':
+      return true;
+    case 'member':
+    case 'index':
+      return startsWithObject(expr.object);
+    case 'call':
+      return startsWithObject(expr.callee);
+    case 'binary':
+      return startsWithObject(expr.left);
+    case 'as':
+    case 'nonNull':
+    case 'commented':
+      return startsWithObject(expr.expr);
+    case 'cond':
+      return startsWithObject(expr.test);
+    case 'assign':
+      return startsWithObject(expr.target);
+    default:
+      return false;
+  }
+}
+
+/** Only list positions (arguments, elements, values...) take a `commented` expression. */
+function plain(expr: A.Expr): A.Expr {
+  if (expr.k === 'commented') unsupported('comment in this position');
+  return expr;
+}
+
+/** The object or callee of a chain link: stays in the chain; numbers need a dot to be valid. */
+function lowerOperand(expr: A.Expr, slot: Slot): N.Expression {
+  const inner = plain(expr);
+  if (inner.k === 'number' && Number.isInteger(inner.value) && slot.key === 'object') unsupported('member of an integer literal');
+  if (inner.k === 'template' && slot.key === 'callee') unsupported('template literal callee');
+  return lowerExpr(inner, slot, isChainLink(inner) || inner.k === 'nonNull');
+}
+
+function isPlainPath(expr: A.Expr): boolean {
+  if (expr.k === 'ident') return true;
+  return expr.k === 'member' && !expr.optional && isPlainPath(expr.object);
+}
+
+function lowerArg(arg: A.Expr | A.Spread, slot: Slot): N.Expression | N.SpreadElement {
+  if (arg.k === 'spread') {
+    const node = { type: 'SpreadElement', ...base(slot) } as N.SpreadElement;
+    node.argument = lowerExpr(plain(arg.expr), at(node, 'argument'));
+    return node;
+  }
+  return lowerExpr(arg.k === 'commented' ? plain(arg.expr) : arg, slot);
+}
+
+/** `f(x /* c *\/)`, `[x /* c *\/]`: the comment trails the element (prettier's tie-breaking). */
+function attachTrailingInList(nodes: N.ENode[], items: (A.Expr | A.Spread)[]): void {
+  items.forEach((item, i) => {
+    if (item.k === 'commented') addTrailing(nodes[i]!, item.comment);
+  });
+}
+
+function trailingBlock(text: string): N.EComment {
+  const lines = commentLines(text);
+  const value = ` ${lines.join(' ')} `;
+  if (value.trim() === 'prettier-ignore') unsupported('prettier-ignore comment');
+  return { block: true, value, leading: false, trailing: true, newlineBefore: false, newlineAfter: false, blankLineAfter: false };
+}
+
+function addTrailing(node: N.ENode, text: string): void {
+  node.comments = [...(node.comments ?? []), trailingBlock(text)];
+}
+
+function lowerObjectMember(member: A.ObjectMember, slot: Slot): N.Property | N.SpreadElement {
+  switch (member.k) {
+    case 'spread': {
+      const node = { type: 'SpreadElement', ...base(slot) } as N.SpreadElement;
+      const inner = member.expr;
+      node.argument = lowerExpr(inner.k === 'commented' ? plain(inner.expr) : inner, at(node, 'argument'));
+      if (inner.k === 'commented') addTrailing(node, inner.comment);
+      return node;
+    }
+    case 'prop': {
+      const node = { type: 'Property', method: false, kind: 'init', shorthand: member.shorthand === true, computed: false, ...base(slot) } as N.Property;
+      if (member.shorthand) {
+        if (member.value.k !== 'ident' || member.value.name !== member.key) unsupported('shorthand property with another value');
+        node.key = identifier(member.key, at(node, 'key'));
+        node.value = identifier(member.key, at(node, 'value'));
+        return node;
+      }
+      if (member.key === '__proto__') {
+        node.computed = true;
+        node.key = stringNode(member.key, at(node, 'key'));
+      } else node.key = keyNode(member.key, at(node, 'key'));
+      const value = member.value;
+      node.value = lowerExpr(value.k === 'commented' ? plain(value.expr) : value, at(node, 'value'));
+      if (value.k === 'commented') addTrailing(node, value.comment);
+      return node;
+    }
+    case 'method': {
+      const node = { type: 'Property', method: member.kind === 'method', kind: member.kind === 'get' ? 'get' : 'init', shorthand: false, computed: false, ...base(slot) } as N.Property;
+      node.key = keyNode(member.key, at(node, 'key'));
+      const fn = { type: 'FunctionExpression', async: member.async === true, ...base(at(node, 'value')) } as N.FunctionExpression;
+      fn.params = member.params.map((p, i) => lowerParam(p, at(fn, 'params', i)));
+      if (member.returnType) fn.returnType = annotation(member.returnType, at(fn, 'returnType'));
+      fn.body = block(member.body, at(fn, 'body'));
+      node.value = fn;
+      if (member.kind === 'get' && member.async) unsupported('async getter');
+      return node;
+    }
+  }
+}
+
+function lowerParam(param: A.Param, slot: Slot): N.Param {
+  if (param.rest) {
+    if (param.default || param.optional) unsupported('rest parameter with a default');
+    const node = { type: 'RestElement', ...base(slot) } as N.RestElement;
+    node.argument = identifier(param.name, at(node, 'argument'));
+    if (param.type) node.typeAnnotation = annotation(param.type, at(node, 'typeAnnotation'));
+    return node;
+  }
+  if (param.default) {
+    if (param.optional) unsupported('optional parameter with a default');
+    const node = { type: 'AssignmentPattern', ...base(slot) } as N.AssignmentPattern;
+    node.left = identifier(param.name, at(node, 'left'));
+    if (param.type) node.left.typeAnnotation = annotation(param.type, at(node.left, 'typeAnnotation'));
+    node.right = lowerExpr(plain(param.default), at(node, 'right'));
+    return node;
+  }
+  const node = identifier(param.name, slot);
+  if (param.optional) node.optional = true;
+  if (param.type) node.typeAnnotation = annotation(param.type, at(node, 'typeAnnotation'));
+  return node;
+}
+
+function annotation(type: A.Type, slot: Slot): N.TSTypeAnnotation {
+  const node = { type: 'TSTypeAnnotation', ...base(slot) } as N.TSTypeAnnotation;
+  node.typeAnnotation = lowerType(type, at(node, 'typeAnnotation'));
+  return node;
+}
+
+function typeArguments(args: A.Type[], slot: Slot): N.TSTypeParameterInstantiation {
+  const node = { type: 'TSTypeParameterInstantiation', ...base(slot) } as N.TSTypeParameterInstantiation;
+  node.params = args.map((t, i) => lowerType(t, at(node, 'params', i)));
+  return node;
+}
+
+function typeParameters(params: A.TypeParam[], slot: Slot): N.TSTypeParameterDeclaration {
+  const node = { type: 'TSTypeParameterDeclaration', ...base(slot) } as N.TSTypeParameterDeclaration;
+  node.params = params.map((p, i) => {
+    const param = { type: 'TSTypeParameter', ...base(at(node, 'params', i)) } as N.TSTypeParameter;
+    param.name = identifier(p.name, at(param, 'name'));
+    if (p.constraint) param.constraint = lowerType(p.constraint, at(param, 'constraint'));
+    if (p.default) param.default = lowerType(p.default, at(param, 'default'));
+    return param;
+  });
+  return node;
+}
+
+const KEYWORDS: Record<A.TKeyword['name'], N.TSKeyword['type']> = {
+  string: 'TSStringKeyword',
+  number: 'TSNumberKeyword',
+  boolean: 'TSBooleanKeyword',
+  unknown: 'TSUnknownKeyword',
+  never: 'TSNeverKeyword',
+  null: 'TSNullKeyword',
+  undefined: 'TSUndefinedKeyword',
+  void: 'TSVoidKeyword',
+  any: 'TSAnyKeyword',
+  object: 'TSObjectKeyword',
+  bigint: 'TSBigIntKeyword',
+};
+
+/** Members of a union (or intersection) as parsed: nested ones of the same kind flatten. */
+function flatten(types: A.Type[], kind: 'tunion' | 'tintersection'): A.Type[] {
+  return types.flatMap((t) => (t.k === kind ? flatten(t.types, kind) : [t]));
+}
+
+export function lowerType(type: A.Type, slot: Slot): N.TypeNode {
+  switch (type.k) {
+    case 'tref': {
+      const node = { type: 'TSTypeReference', ...base(slot) } as N.TSTypeReference;
+      node.typeName = qualifiedName(type.name, at(node, 'typeName'));
+      if (type.args && type.args.length > 0) node.typeArguments = typeArguments(type.args, at(node, 'typeArguments'));
+      return node;
+    }
+    case 'tkeyword':
+      return { type: KEYWORDS[type.name], ...base(slot) };
+    case 'tliteral': {
+      const node = { type: 'TSLiteralType', ...base(slot) } as N.TSLiteralType;
+      const literalSlot = at(node, 'literal');
+      if (typeof type.value === 'string') node.literal = stringNode(type.value, literalSlot);
+      else if (typeof type.value === 'boolean') node.literal = { type: 'BooleanLiteral', value: type.value, ...base(literalSlot) };
+      else {
+        if (!Number.isFinite(type.value)) unsupported('non-finite literal type');
+        node.literal = numberNode(type.value, literalSlot) as N.NumericLiteral | N.UnaryExpression;
+      }
+      return node;
+    }
+    case 'tobject': {
+      const node = { type: 'TSTypeLiteral', preservedBreak: tobjectStartsBroken(type), ...base(slot) } as N.TSTypeLiteral;
+      node.members = type.members.map((m, i) => lowerTypeMember(m, at(node, 'members', i)));
+      return node;
+    }
+    case 'tunion':
+    case 'tintersection': {
+      const members = flatten(type.types, type.k);
+      if (members.length === 0) return unsupported('empty union');
+      if (members.length === 1) return lowerType(members[0]!, slot);
+      const node = { type: type.k === 'tunion' ? 'TSUnionType' : 'TSIntersectionType', ...base(slot) } as N.TSUnionType;
+      node.types = members.map((t, i) => lowerType(t, at(node, 'types', i)));
+      return node;
+    }
+    case 'tarray': {
+      const node = { type: 'TSArrayType', ...base(slot) } as N.TSArrayType;
+      node.elementType = lowerType(type.elem, at(node, 'elementType'));
+      return node;
+    }
+    case 'ttuple': {
+      const node = { type: 'TSTupleType', ...base(slot) } as N.TSTupleType;
+      node.elementTypes = type.elems.map((e, i) => {
+        const s = at(node, 'elementTypes', i);
+        if (!e.rest && !e.optional) return lowerType(e.type, s);
+        if (e.rest && e.optional) unsupported('optional rest element');
+        const wrapper = { type: e.rest ? 'TSRestType' : 'TSOptionalType', ...base(s) } as N.TSOptionalType;
+        wrapper.typeAnnotation = lowerType(e.type, at(wrapper, 'typeAnnotation'));
+        return wrapper;
+      });
+      return node;
+    }
+    case 'ttypeof': {
+      const node = { type: 'TSTypeQuery', ...base(slot) } as N.TSTypeQuery;
+      node.exprName = qualifiedName(type.name, at(node, 'exprName'));
+      return node;
+    }
+    case 'tindexed': {
+      const node = { type: 'TSIndexedAccessType', ...base(slot) } as N.TSIndexedAccessType;
+      node.objectType = lowerType(type.object, at(node, 'objectType'));
+      node.indexType = lowerType(type.index, at(node, 'indexType'));
+      return node;
+    }
+    case 'tkeyof': {
+      const node = { type: 'TSTypeOperator', operator: 'keyof', ...base(slot) } as N.TSTypeOperator;
+      node.typeAnnotation = lowerType(type.type, at(node, 'typeAnnotation'));
+      return node;
+    }
+    case 'tfunction': {
+      const node = { type: 'TSFunctionType', ...base(slot) } as N.TSFunctionType;
+      node.params = type.params.map((p, i) => {
+        if (p.default) unsupported('default in a function type');
+        return lowerParam(p, at(node, 'params', i));
+      });
+      node.returnType = annotation(type.returnType, at(node, 'returnType'));
+      return node;
+    }
+  }
+}
+
+/** print-source writes a type literal over several lines when a member has a doc comment. */
+function tobjectStartsBroken(type: A.TObject): boolean {
+  return type.members.some((m) => m.doc);
+}
+
+function lowerTypeMember(member: A.TMember, slot: Slot): N.TypeMember {
+  switch (member.k) {
+    case 'tprop': {
+      const node = { type: 'TSPropertySignature', optional: member.optional === true, readonly: member.readonly === true, ...base(slot) } as N.TSPropertySignature;
+      node.key = keyNode(member.key, at(node, 'key'));
+      node.typeAnnotation = annotation(member.type, at(node, 'typeAnnotation'));
+      return withDoc(node, member.doc);
+    }
+    case 'tindexsig': {
+      const node = { type: 'TSIndexSignature', ...base(slot) } as N.TSIndexSignature;
+      const param = identifier(member.keyName, at(node, 'parameters', 0));
+      param.typeAnnotation = annotation(member.keyType, at(param, 'typeAnnotation'));
+      node.parameters = [param];
+      node.typeAnnotation = annotation(member.type, at(node, 'typeAnnotation'));
+      return withDoc(node, member.doc);
+    }
+    case 'tmethod': {
+      const node = { type: 'TSMethodSignature', ...base(slot) } as N.TSMethodSignature;
+      node.key = keyNode(member.key, at(node, 'key'));
+      if (member.typeParams && member.typeParams.length > 0) node.typeParameters = typeParameters(member.typeParams, at(node, 'typeParameters'));
+      node.params = member.params.map((p, i) => lowerParam(p, at(node, 'params', i)));
+      node.returnType = annotation(member.returnType, at(node, 'returnType'));
+      return withDoc(node, member.doc);
+    }
+  }
+}
+
+function block(body: A.Stmt[], slot: Slot): N.BlockStatement {
+  const node = { type: 'BlockStatement', ...base(slot) } as N.BlockStatement;
+  const prologue = prologueLength(body);
+  node.body = body.map((s, i) => lowerStatement(s, at(node, 'body', i), i < prologue));
+  return node;
+}
+
+function exportWrap(decl: A.Stmt & { exported?: boolean; doc?: string }, slot: Slot, lower: (s: Slot) => N.Declaration): N.Statement {
+  if (!decl.exported) return withDoc(lower(slot), decl.doc);
+  const node = { type: 'ExportNamedDeclaration', specifiers: [], source: null, exportKind: 'value', ...base(slot) } as unknown as N.ExportNamedDeclaration;
+  node.declaration = lower(at(node, 'declaration'));
+  if (node.declaration.type === 'TSTypeAliasDeclaration' || node.declaration.type === 'TSInterfaceDeclaration') node.exportKind = 'type';
+  return withDoc(node, decl.doc);
+}
+
+function importName(name: A.ImportName, slot: Slot, kind: 'import' | 'export'): N.ImportSpecifier | N.ExportSpecifier {
+  if (kind === 'import') {
+    const node = { type: 'ImportSpecifier', importKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, ...base(slot) } as N.ImportSpecifier;
+    node.imported = identifier(name.name, at(node, 'imported'));
+    node.local = identifier(name.alias ?? name.name, at(node, 'local'));
+    return node;
+  }
+  const node = { type: 'ExportSpecifier', exportKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, ...base(slot) } as N.ExportSpecifier;
+  node.local = identifier(name.name, at(node, 'local'));
+  node.exported = identifier(name.alias ?? name.name, at(node, 'exported'));
+  return node;
+}
+
+export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.Statement {
+  switch (stmt.k) {
+    case 'import': {
+      const node = { type: 'ImportDeclaration', importKind: stmt.typeOnly ? 'type' : 'value', ...base(slot) } as N.ImportDeclaration;
+      const specifiers: N.ImportSpecifierNode[] = [];
+      if (stmt.default) specifiers.push({ type: 'ImportDefaultSpecifier', ...base(at(node, 'specifiers', specifiers.length)), local: undefined as unknown as N.Identifier });
+      if (stmt.namespace) specifiers.push({ type: 'ImportNamespaceSpecifier', ...base(at(node, 'specifiers', specifiers.length)), local: undefined as unknown as N.Identifier });
+      for (const spec of specifiers) spec.local = identifier(spec.type === 'ImportDefaultSpecifier' ? stmt.default! : stmt.namespace!, at(spec, 'local'));
+      if (stmt.default && stmt.namespace && stmt.names && stmt.names.length > 0) unsupported('import with default, namespace and names');
+      if (stmt.namespace && stmt.names && stmt.names.length > 0) unsupported('import with namespace and names');
+      for (const name of stmt.names ?? []) specifiers.push(importName(name, at(node, 'specifiers', specifiers.length), 'import') as N.ImportSpecifier);
+      if (specifiers.length === 0) unsupported('import without bindings');
+      node.specifiers = specifiers;
+      node.source = stringNode(stmt.from, at(node, 'source'));
+      return node;
+    }
+    case 'exportFrom': {
+      if (!stmt.names) {
+        const node = { type: 'ExportAllDeclaration', exportKind: stmt.typeOnly ? 'type' : 'value', ...base(slot) } as N.ExportAllDeclaration;
+        node.source = stringNode(stmt.from, at(node, 'source'));
+        return node;
+      }
+      const node = { type: 'ExportNamedDeclaration', declaration: null, exportKind: stmt.typeOnly ? 'type' : 'value', ...base(slot) } as N.ExportNamedDeclaration;
+      node.specifiers = stmt.names.map((name, i) => importName(name, at(node, 'specifiers', i), 'export') as N.ExportSpecifier);
+      node.source = stringNode(stmt.from, at(node, 'source'));
+      return node;
+    }
+    case 'var': {
+      // Prettier's statement ranges stop before `;`: a comment after the value trails the statement.
+      const node = exportWrap(stmt, slot, (s) => {
+        if (stmt.kind === 'const' && !stmt.init) unsupported('const without initializer');
+        const node = { type: 'VariableDeclaration', kind: stmt.kind, ...base(s) } as N.VariableDeclaration;
+        const declarator = { type: 'VariableDeclarator', ...base(at(node, 'declarations', 0)) } as N.VariableDeclarator;
+        declarator.id = identifier(stmt.name, at(declarator, 'id'));
+        if (stmt.type) declarator.id.typeAnnotation = annotation(stmt.type, at(declarator.id, 'typeAnnotation'));
+        const init = stmt.init;
+        declarator.init = init ? lowerExpr(init.k === 'commented' ? plain(init.expr) : init, at(declarator, 'init')) : null;
+        node.declarations = [declarator];
+        return node;
+      });
+      if (stmt.init?.k === 'commented') addTrailing(node, stmt.init.comment);
+      return node;
+    }
+    case 'typeAlias':
+      return exportWrap(stmt, slot, (s) => {
+        const node = { type: 'TSTypeAliasDeclaration', ...base(s) } as N.TSTypeAliasDeclaration;
+        node.id = identifier(stmt.name, at(node, 'id'));
+        if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, at(node, 'typeParameters'));
+        node.typeAnnotation = lowerType(stmt.type, at(node, 'typeAnnotation'));
+        return node;
+      });
+    case 'interface':
+      return exportWrap(stmt, slot, (s) => {
+        const node = { type: 'TSInterfaceDeclaration', ...base(s) } as N.TSInterfaceDeclaration;
+        node.id = identifier(stmt.name, at(node, 'id'));
+        if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, at(node, 'typeParameters'));
+        node.extends = (stmt.extends ?? []).map((t, i) => {
+          if (t.k !== 'tref') return unsupported('interface extending a non-reference type');
+          const heritage = { type: 'TSInterfaceHeritage', ...base(at(node, 'extends', i)) } as N.TSInterfaceHeritage;
+          heritage.expression = dottedPath(t.name, at(heritage, 'expression'));
+          if (t.args && t.args.length > 0) heritage.typeArguments = typeArguments(t.args, at(heritage, 'typeArguments'));
+          return heritage;
+        });
+        const body = { type: 'TSInterfaceBody', ...base(at(node, 'body')) } as N.TSInterfaceBody;
+        body.body = stmt.members.map((m, i) => lowerTypeMember(m, at(body, 'body', i)));
+        node.body = body;
+        return node;
+      });
+    case 'function':
+      return exportWrap(stmt, slot, (s) => {
+        const node = { type: 'FunctionDeclaration', async: stmt.async === true, ...base(s) } as N.FunctionDeclaration;
+        node.id = identifier(stmt.name, at(node, 'id'));
+        if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, at(node, 'typeParameters'));
+        node.params = stmt.params.map((p, i) => lowerParam(p, at(node, 'params', i)));
+        if (stmt.returnType) node.returnType = annotation(stmt.returnType, at(node, 'returnType'));
+        node.body = block(stmt.body, at(node, 'body'));
+        return node;
+      });
+    case 'class':
+      return exportWrap(stmt, slot, (s) => {
+        const node = { type: 'ClassDeclaration', ...base(s) } as N.ClassDeclaration;
+        node.id = identifier(stmt.name, at(node, 'id'));
+        node.superClass = stmt.extends ? lowerClassHeritage(stmt.extends, at(node, 'superClass')) : null;
+        const body = { type: 'ClassBody', ...base(at(node, 'body')) } as N.ClassBody;
+        body.body = stmt.members.map((m, i) => lowerClassMember(m, at(body, 'body', i)));
+        node.body = body;
+        return node;
+      });
+    case 'return':
+    case 'throw': {
+      const node = { type: stmt.k === 'return' ? 'ReturnStatement' : 'ThrowStatement', ...base(slot) } as N.ReturnStatement;
+      const argument = stmt.expr;
+      node.argument = argument ? lowerExpr(argument.k === 'commented' ? plain(argument.expr) : argument, at(node, 'argument')) : null;
+      if (argument?.k === 'commented') addTrailing(node, argument.comment);
+      return node;
+    }
+    case 'if': {
+      const node = { type: 'IfStatement', ...base(slot) } as N.IfStatement;
+      node.test = lowerExpr(plain(stmt.test), at(node, 'test'));
+      node.consequent = block(stmt.then, at(node, 'consequent'));
+      if (!stmt.else) node.alternate = null;
+      else {
+        const only = stmt.else.length === 1 ? stmt.else[0] : undefined;
+        node.alternate = only?.k === 'if' ? (lowerStatement(only, at(node, 'alternate')) as N.IfStatement) : block(stmt.else, at(node, 'alternate'));
+      }
+      return node;
+    }
+    case 'expr': {
+      const node = { type: 'ExpressionStatement', ...base(slot) } as N.ExpressionStatement;
+      const inner = stmt.expr;
+      if (inPrologue) unsupported('directive');
+      node.expression = lowerExpr(inner.k === 'commented' ? plain(inner.expr) : inner, at(node, 'expression'));
+      if (inner.k === 'commented') addTrailing(node, inner.comment);
+      return node;
+    }
+    case 'forOf': {
+      const node = { type: 'ForOfStatement', ...base(slot) } as N.ForOfStatement;
+      const left = { type: 'VariableDeclaration', kind: 'const', ...base(at(node, 'left')) } as N.VariableDeclaration;
+      const declarator = { type: 'VariableDeclarator', init: null, ...base(at(left, 'declarations', 0)) } as unknown as N.VariableDeclarator;
+      declarator.id = identifier(stmt.name, at(declarator, 'id'));
+      left.declarations = [declarator];
+      node.left = left;
+      node.right = lowerExpr(plain(stmt.iterable), at(node, 'right'));
+      node.body = block(stmt.body, at(node, 'body'));
+      return node;
+    }
+    case 'try': {
+      const node = { type: 'TryStatement', ...base(slot) } as N.TryStatement;
+      node.block = block(stmt.block, at(node, 'block'));
+      const handler = { type: 'CatchClause', ...base(at(node, 'handler')) } as N.CatchClause;
+      handler.param = stmt.catchParam ? identifier(stmt.catchParam, at(handler, 'param')) : null;
+      handler.body = block(stmt.handler, at(handler, 'body'));
+      node.handler = handler;
+      return node;
+    }
+    case 'raw':
+      return unsupported('raw statement inside a block');
+  }
+}
+
+function lowerClassHeritage(expr: A.Expr, slot: Slot): N.Expression {
+  // print-source writes the operand with member-level parentheses only.
+  return lowerExpr(plain(expr), slot);
+}
+
+function lowerClassMember(member: A.ClassMember, slot: Slot): N.PropertyDefinition | N.MethodDefinition {
+  if (member.k === 'classProp') {
+    const node = { type: 'PropertyDefinition', readonly: member.readonly === true, override: member.override === true, ...base(slot) } as N.PropertyDefinition;
+    node.key = identifier(member.name, at(node, 'key'));
+    if (member.type) node.typeAnnotation = annotation(member.type, at(node, 'typeAnnotation'));
+    node.value = member.init ? lowerExpr(plain(member.init), at(node, 'value')) : null;
+    return withDoc(node, member.doc);
+  }
+  const node = { type: 'MethodDefinition', kind: member.name === 'constructor' ? 'constructor' : 'method', ...base(slot) } as N.MethodDefinition;
+  node.key = identifier(member.name, at(node, 'key'));
+  const fn = { type: 'FunctionExpression', async: member.async === true, ...base(at(node, 'value')) } as N.FunctionExpression;
+  fn.params = member.params.map((p, i) => lowerParam(p, at(fn, 'params', i)));
+  if (member.returnType) fn.returnType = annotation(member.returnType, at(fn, 'returnType'));
+  fn.body = block(member.body, at(fn, 'body'));
+  node.value = fn;
+  return withDoc(node, member.doc);
+}

@@ -1,0 +1,229 @@
+/**
+ * Prettier's document format (the objects `prettier.doc.builders` makes), typed with the fields the
+ * printers read. Docs built here are printed by `doc-printer.ts` or by prettier's own printer.
+ */
+
+export type Doc = string | Doc[] | DocCommand;
+
+export type DocCommand = Align | BreakParent | Cursor | Fill | Group | IfBreak | Indent | IndentIfBreak | Label | Line | LineSuffix | LineSuffixBoundary | Trim;
+
+export interface Align {
+  type: 'align';
+  contents: Doc;
+  n: number | string | { type: 'root' };
+}
+export interface BreakParent {
+  type: 'break-parent';
+}
+export interface Cursor {
+  type: 'cursor';
+}
+export interface Fill {
+  type: 'fill';
+  parts: Doc[];
+}
+export interface Group {
+  type: 'group';
+  id?: symbol | undefined;
+  contents: Doc;
+  break: boolean | 'propagated';
+  expandedStates?: Doc[] | undefined;
+}
+export interface IfBreak {
+  type: 'if-break';
+  breakContents: Doc;
+  flatContents: Doc;
+  groupId?: symbol | undefined;
+}
+export interface Indent {
+  type: 'indent';
+  contents: Doc;
+}
+export interface IndentIfBreak {
+  type: 'indent-if-break';
+  contents: Doc;
+  groupId?: symbol | undefined;
+  negate?: boolean | undefined;
+}
+export interface Label {
+  type: 'label';
+  label: unknown;
+  contents: Doc;
+}
+export interface Line {
+  type: 'line';
+  soft?: boolean | undefined;
+  hard?: boolean | undefined;
+  literal?: boolean | undefined;
+  /**
+   * Specwright's own mark, ignored by prettier: the printer reports when this line is printed as a
+   * line break (used to learn which object literals a pass printed expanded).
+   */
+  track?: object | undefined;
+}
+export interface LineSuffix {
+  type: 'line-suffix';
+  contents: Doc;
+}
+export interface LineSuffixBoundary {
+  type: 'line-suffix-boundary';
+}
+export interface Trim {
+  type: 'trim';
+}
+
+/** The builders of a prettier instance (`prettier.doc.builders`), typed with the fields above. */
+export interface Builders {
+  line: Line;
+  softline: Line;
+  hardline: Doc;
+  literalline: Doc;
+  hardlineWithoutBreakParent: Line;
+  breakParent: BreakParent;
+  lineSuffixBoundary: LineSuffixBoundary;
+  group(doc: Doc, options?: { shouldBreak?: boolean | undefined; id?: symbol | undefined }): Group;
+  conditionalGroup(states: Doc[], options?: { shouldBreak?: boolean | undefined }): Group;
+  indent(doc: Doc): Indent;
+  align(n: Align['n'], doc: Doc): Align;
+  ifBreak(breakContents: Doc, flatContents?: Doc, options?: { groupId?: symbol | undefined }): IfBreak;
+  indentIfBreak(doc: Doc, options: { groupId: symbol; negate?: boolean | undefined }): IndentIfBreak;
+  lineSuffix(doc: Doc): LineSuffix;
+  join(separator: Doc, docs: Doc[]): Doc[];
+  label(label: unknown, doc: Doc): Doc;
+  fill(parts: Doc[]): Fill;
+  markAsRoot(doc: Doc): Align;
+  dedentToRoot(doc: Doc): Align;
+}
+
+/** The type of a doc, or undefined for something that is not one. */
+export function docType(doc: Doc): DocCommand['type'] | 'string' | 'array' {
+  if (typeof doc === 'string') return 'string';
+  if (Array.isArray(doc)) return 'array';
+  return doc.type;
+}
+
+/** `willBreak` of a group, remembered on the group (docs live for one formatting run). */
+const WILL_BREAK = Symbol('will break');
+type BreakMemo = { [WILL_BREAK]?: boolean };
+
+/**
+ * True when the doc holds a broken group, a hard line or a break-parent (prettier's `willBreak`;
+ * like it, a conditional group is judged by its first state).
+ */
+export function willBreak(doc: Doc): boolean {
+  if (typeof doc === 'string') return false;
+  if (Array.isArray(doc)) {
+    for (const part of doc) if (willBreak(part)) return true;
+    return false;
+  }
+  switch (doc.type) {
+    case 'group': {
+      if (doc.break) return true;
+      const memo = doc as Group & BreakMemo;
+      if (memo[WILL_BREAK] === undefined) memo[WILL_BREAK] = willBreak(doc.contents);
+      return memo[WILL_BREAK];
+    }
+    case 'line':
+      return doc.hard === true;
+    case 'break-parent':
+      return true;
+    case 'fill':
+      return willBreak(doc.parts);
+    case 'if-break':
+      return willBreak(doc.breakContents) || willBreak(doc.flatContents);
+    case 'indent':
+    case 'align':
+    case 'indent-if-break':
+    case 'label':
+    case 'line-suffix':
+      return willBreak(doc.contents);
+    default:
+      return false;
+  }
+}
+
+/** True when the doc contains any line (prettier's `canBreak`). */
+export function canBreak(doc: Doc): boolean {
+  if (typeof doc === 'string') return false;
+  if (Array.isArray(doc)) return doc.some(canBreak);
+  switch (doc.type) {
+    case 'line':
+      return true;
+    case 'group':
+      return canBreak(doc.contents);
+    case 'fill':
+      return doc.parts.some(canBreak);
+    case 'if-break':
+      return canBreak(doc.breakContents) || canBreak(doc.flatContents);
+    case 'indent':
+    case 'align':
+    case 'indent-if-break':
+    case 'label':
+    case 'line-suffix':
+      return canBreak(doc.contents);
+    default:
+      return false;
+  }
+}
+
+/** Prettier's `removeLines`: soft lines vanish, lines become spaces, if-breaks take their flat side. */
+export function removeLines(doc: Doc): Doc {
+  if (typeof doc === 'string') return doc;
+  if (Array.isArray(doc)) return doc.map(removeLines);
+  switch (doc.type) {
+    case 'line':
+      return doc.hard ? doc : doc.soft ? '' : ' ';
+    case 'if-break':
+      return removeLines(doc.flatContents);
+    case 'group': {
+      if (doc.expandedStates) {
+        const states = doc.expandedStates.map(removeLines);
+        return { ...doc, contents: states[0]!, expandedStates: states };
+      }
+      return { ...doc, contents: removeLines(doc.contents) };
+    }
+    case 'fill':
+      return { ...doc, parts: doc.parts.map(removeLines) };
+    case 'indent':
+    case 'align':
+    case 'indent-if-break':
+    case 'label':
+    case 'line-suffix':
+      return { ...doc, contents: removeLines(doc.contents) };
+    default:
+      return doc;
+  }
+}
+
+/**
+ * The doc as one string when prettier's `cleanDoc` would reduce it to a string (strings joined,
+ * empty wrappers dropped), else undefined.
+ */
+export function plainText(doc: Doc): string | undefined {
+  if (typeof doc === 'string') return doc;
+  if (Array.isArray(doc)) {
+    let text = '';
+    for (const part of doc) {
+      const inner = plainText(part);
+      if (inner === undefined) return undefined;
+      text += inner;
+    }
+    return text;
+  }
+  const empty = (inner: Doc): boolean => plainText(inner) === '';
+  switch (doc.type) {
+    case 'group':
+      return !doc.expandedStates && !doc.id && !doc.break && empty(doc.contents) ? '' : undefined;
+    case 'indent':
+    case 'align':
+    case 'indent-if-break':
+    case 'line-suffix':
+      return empty(doc.contents) ? '' : undefined;
+    case 'fill':
+      return doc.parts.every(empty) ? '' : undefined;
+    case 'if-break':
+      return empty(doc.breakContents) && empty(doc.flatContents) ? '' : undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,32 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { printModuleSource } from '../src/code/print-source.js';
+import { treeArbitraries } from './format-arbitrary.js';
+import { CONFIGS, formatFast, formatWithPrettier } from './format-harness.js';
+
+const RUNS = Number(process.env.FORMAT_PROPERTY_RUNS ?? 60);
+const SEED = process.env.FORMAT_PROPERTY_SEED ? Number(process.env.FORMAT_PROPERTY_SEED) : undefined;
+
+describe('fast path equals prettier on random trees', () => {
+  const { module } = treeArbitraries(3);
+  for (const [name, config] of Object.entries(CONFIGS)) {
+    it(`config ${name}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(module, async (tree) => {
+          const expected = await formatWithPrettier(tree, config);
+          if (expected === undefined) {
+            // Prettier rejects the printed source: the fast path must not produce text either.
+            await expect(formatFast(tree, config)).rejects.toThrow();
+            return;
+          }
+          const { text } = await formatFast(tree, config);
+          if (text !== expected) {
+            throw new Error(`mismatch for source:\n${printModuleSource(tree)}\n--- fast\n${text}\n--- prettier\n${expected}`);
+          }
+        }),
+        { numRuns: RUNS, ...(SEED !== undefined ? { seed: SEED } : {}), endOnFailure: true },
+      );
+      expect(true).toBe(true);
+    });
+  }
+});
