@@ -13,6 +13,7 @@ class Imports {
   readonly values = new Set<string>();
   readonly types = new Set<string>();
   readonly helpers = new Set<string>();
+  zod = false;
 
   statement(from: string): Code.Stmt | undefined {
     const names: Code.ImportName[] = [
@@ -51,7 +52,7 @@ export function clientModule(context: EmitContext): Code.Module {
   const runtime = clientRuntimeInternals(imports.helpers);
 
   const head: Code.Stmt[] = [];
-  if (runtime.zod) head.push(c.importFrom('zod', ['z']));
+  if (runtime.zod || imports.zod) head.push(c.importFrom('zod', ['z']));
   if (runtime.config) head.push(c.importFrom('./client-config.js', ['getClientConfig']));
   const fromSchemas = imports.statement('./schema-types.js');
   if (fromSchemas) head.push(fromSchemas);
@@ -76,10 +77,13 @@ function operationFunction(operation: Operation, context: EmitContext, scope: Sc
     let type: Code.Type;
     let value: Code.Expr = c.id('body');
     if (names.body && content.schema) {
-      imports.types.add(names.body.type);
       imports.values.add(names.body.schema);
       imports.helpers.add('parseRequestValue');
-      type = c.tref(names.body.type);
+      // A user-owned schema may have defaults or transforms: the caller passes its input type.
+      const userOwned = context.user?.provided.has(names.body.schema) ?? false;
+      if (userOwned) imports.zod = true;
+      if (!userOwned) imports.types.add(names.body.type);
+      type = userOwned ? c.tref('z.input', [c.ttypeof(names.body.schema)]) : c.tref(names.body.type);
       value = c.call('parseRequestValue', [c.id(names.body.schema), value]);
     } else {
       type = kind === 'json' ? c.kw('unknown') : kind === 'text' ? c.kw('string') : kind === 'binary' ? c.tref('Blob') : c.tref('Record', [c.kw('string'), c.kw('unknown')]);

@@ -90,6 +90,7 @@ describe('user-owned schema file', () => {
       'src/schemas.ts',
       `import { z } from 'zod';
 export const CategorySchema = z.object({ id: z.int(), name: z.string(), label: z.string().default('none') });
+export const CreatePetRequestSchema = z.object({ name: z.string(), status: z.enum(['available', 'sold']).default('available') });
 `,
     );
     const { warnings } = await generateInto(fixture('petstore-3.1.yaml'), { project, inputSchema: 'src/schemas.ts', format: false });
@@ -97,9 +98,12 @@ export const CategorySchema = z.object({ id: z.int(), name: z.string(), label: z
     project.write(
       'check.ts',
       `import { expectTypeOf } from 'vitest';
-import type { Category, Pet } from './gen/index.js';
+import { createPet, type Category, type CreatePetRequest, type Pet } from './gen/index.js';
 expectTypeOf<Category>().toEqualTypeOf<{ id: number; name: string; label: string }>();
 expectTypeOf<Pet['category']>().toEqualTypeOf<Category | undefined>();
+// The type is the parsed output; the client takes the schema's input (defaults may be left out).
+expectTypeOf<CreatePetRequest>().toEqualTypeOf<{ name: string; status: 'available' | 'sold' }>();
+expectTypeOf(createPet).parameter(0).toEqualTypeOf<{ name: string; status?: 'available' | 'sold' | undefined }>();
 `,
     );
     project.tsconfig('nodenext');
