@@ -1,4 +1,4 @@
-import { camelCase, resourceName, safeIdentifier, successResponses, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames } from '@specwright/core';
+import { camelCase, resourceName, safeIdentifier, successResponses, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames, type SchemaNode } from '@specwright/core';
 
 /** The options of one run (the config keys in camelCase). */
 export interface HooksOptions {
@@ -149,6 +149,12 @@ export function declaredOptional(args: ClientArg[], index: number): boolean {
   return args.slice(index).every((arg) => arg.optional);
 }
 
+/** A schema without its documentation, to compare what it accepts. */
+function schemaShape(schema: SchemaNode | undefined): string {
+  const docs = new Set(['description', 'title', 'examples', 'deprecated']);
+  return JSON.stringify(schema ?? null, (key, value: unknown) => (docs.has(key) ? undefined : value));
+}
+
 function samePath(a: string, b: string): boolean {
   const shape = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
   return shape(a) === shape(b);
@@ -295,10 +301,15 @@ function planKeyEntries(resource: ResourcePlan): void {
   }
 }
 
-/** `detail(id)` of seed point 10: the key of the GET on the update's path, when it takes the path parameters alone. */
+/**
+ * `detail(id)` of seed point 10: the key of the GET on the update's path, when it takes the path
+ * parameters alone and they have the same schemas as the update's (a spec may type `{id}` as a
+ * string in one and an integer in the other; the key factory takes the GET's type).
+ */
 function detailKeyFor(plan: MutationPlan): KeyEntry | undefined {
   const query = plan.resource.queries.find((q) => q.shape === 'detail' && samePath(q.op.path, plan.op.path));
   if (!query) return undefined;
+  if (query.op.pathParams.some((p, i) => schemaShape(p.schema) !== schemaShape(plan.op.pathParams[i]?.schema))) return undefined;
   // A key holding a query object as well would match only the queries fetched without one; `all()`
   // already covers them, so only a key of the path alone is worth invalidating on its own.
   if (query.args.some((a) => a.role !== 'path')) return undefined;

@@ -195,6 +195,8 @@ describe('edge cases', () => {
       'reactToComment: { taskId, commentId, body, params? } (ReactToCommentVariables)',
       'mutation: body (MutationVariables)',
       'sendWebhook: body (SendWebhookVariables)',
+      'renameLabel: { labelId, body } (RenameLabelVariables)',
+      'recolorLabel: { labelId, body } (RecolorLabelVariables)',
     ]);
   });
 
@@ -209,6 +211,9 @@ describe('edge cases', () => {
     expect(invalidation('patchTask')).toEqual(['all', 'getTask']);
     expect(invalidation('deleteTask')).toEqual(['all']);
     expect(invalidation('completeTask')).toEqual(['all']);
+    // The same path parameter typed string in the PUT and integer in the GET: all() only.
+    expect(invalidation('renameLabel')).toEqual(['all']);
+    expect(invalidation('recolorLabel')).toEqual(['all', 'detail']);
     expect(invalidation('mutation')).toBeUndefined();
     expect(invalidation('sendWebhook')).toBeUndefined();
     expect(plan(model).operations.some((o) => o.kind === 'mutation' && o.invalidate)).toBe(false);
