@@ -218,6 +218,10 @@ function operationDoc(operation: Operation): string {
   if (operation.summary?.trim()) lines.push(operation.summary.trim());
   if (operation.description?.trim() && operation.description.trim() !== operation.summary?.trim()) lines.push(operation.description.trim());
   lines.push(`\`${operation.method.toUpperCase()} ${operation.path}\``);
+  if (operation.headerParams.length > 0) {
+    const list = operation.headerParams.map((p) => `\`${p.name}\`${p.required ? ' (required)' : ''}`).join(', ');
+    lines.push(`Header parameters, passed in \`config.headers\`: ${list}.`);
+  }
   if (operation.deprecated) lines.push('@deprecated');
   return lines.join('\n\n');
 }
