@@ -159,9 +159,32 @@ export function planOperations(model: ApiModel, registry: NameRegistry): Operati
   return model.operations.map((op) => planOperation(model, registry, op));
 }
 
-/** Warnings about what the routers leave out (query objects, headers and cookies). */
+/** `GET /pets/{}`: paths that differ only in parameter names are one route for every router. */
+function routeShape(plan: OperationPlan): string {
+  return `${plan.op.method} ${plan.op.path.replace(/\{[^}]*\}/g, '{}')}`;
+}
+
+/**
+ * Operations no router can serve because an earlier one has the same method and path shape
+ * (`/pets/{id}` and `/pets/{petId}`: OpenAPI forbids it; fastify would refuse to start).
+ */
+export function shadowedOperations(plans: OperationPlan[]): Map<string, OperationPlan> {
+  const first = new Map<string, OperationPlan>();
+  const shadowed = new Map<string, OperationPlan>();
+  for (const plan of plans) {
+    const earlier = first.get(routeShape(plan));
+    if (earlier) shadowed.set(plan.op.key, earlier);
+    else first.set(routeShape(plan), plan);
+  }
+  return shadowed;
+}
+
+/** Warnings about what the routers leave out (object query parameters, clashing routes). */
 export function planWarnings(model: ApiModel, plans: OperationPlan[]): string[] {
   const warnings: string[] = [];
+  for (const [key, earlier] of shadowedOperations(plans)) {
+    warnings.push(`${key} has the same route as ${earlier.op.key} (paths may not differ only in parameter names); the router serves only the first`);
+  }
   for (const plan of plans) {
     for (const parameter of plan.op.queryParams) {
       if (resolveNode(model, parameter.schema).kind === 'object') {

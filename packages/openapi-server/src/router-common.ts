@@ -1,6 +1,6 @@
 import { NameScope, code, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
 import { ImportList } from './imports.js';
-import type { OperationPlan, QueryFieldPlan } from './plan.js';
+import { shadowedOperations, type OperationPlan, type QueryFieldPlan } from './plan.js';
 import { parsePath, routePath, type RoutePath, type RouterFramework } from './route-path.js';
 import { SNIPPET_NAMES, snippetTexts, type SnippetId } from './runtime.js';
 import { SERVICE_INTERFACE } from './service.js';
@@ -177,14 +177,19 @@ export class RouterBuilder {
     return snippetTexts(this.snippets).map(code.raw);
   }
 
-  /** Plans in registration order: static segments before parameters at the same depth (OpenAPI). */
+  /**
+   * Plans in registration order: static segments before parameters at the same depth (OpenAPI),
+   * without the operations an earlier one shadows.
+   */
   registrationOrder(): OperationPlan[] {
+    const shadowed = shadowedOperations(this.plans);
     const rank = (path: string) => parsePath(path).map((parts) => (parts.every((p) => p.kind === 'static') ? 0 : parts.some((p) => p.kind === 'static') ? 1 : 2));
     const compare = (a: number[], b: number[]) => {
       for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
       return 0;
     };
     return this.plans
+      .filter((plan) => !shadowed.has(plan.op.key))
       .map((plan, index) => ({ plan, index, rank: rank(plan.op.path) }))
       .sort((a, b) => compare(a.rank, b.rank) || a.index - b.index)
       .map((entry) => entry.plan);

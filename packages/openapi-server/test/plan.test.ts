@@ -90,3 +90,23 @@ describe('plans', () => {
     expect(bytes!.security).toEqual([]);
   });
 });
+
+describe('paths that differ only in parameter names', () => {
+  it('are one route: the first is served, the later one is a warning (fastify would refuse to start)', async () => {
+    const { generateModules } = await import('../src/index.js');
+    const { printModuleSource } = await import('@specwright/core');
+    const ok = { responses: { '200': { description: 'ok' } } };
+    const model = modelFromDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a/{x}': { get: { operationId: 'first', ...ok } }, '/a/{y}': { get: { operationId: 'second', ...ok }, put: { operationId: 'third', ...ok } } },
+    });
+    const modules = generateModules(model, { framework: 'fastify' });
+    expect(modules.warnings).toEqual(['GET /a/{y} has the same route as GET /a/{x} (paths may not differ only in parameter names); the router serves only the first']);
+    const router = printModuleSource(modules.router!);
+    expect(router).toContain('service.first(');
+    expect(router).not.toContain('service.second(');
+    expect(router).toContain('service.third(');
+    expect(printModuleSource(modules.service)).toContain('second(');
+  });
+});

@@ -285,8 +285,9 @@ export async function start(): Promise<{ url: string; errors: unknown[]; close: 
   const app = Fastify({ logger: { level: 'error', stream } });
   await app.register(
     createRouter<AuthContext>(service, {
-      // The Auth Lab reads the route config, as the seed's reference authorization does.
-      createContext: (request, route) => {
+      // The Auth Lab reads the route config, as the seed's reference authorization does; async
+      // here (sync on hono and express): the router takes both.
+      createContext: async (request, route) => {
         const config = request.routeOptions.config;
         routesSeen.push({ operationId: route.operationId, security: route.security, config: { operationId: config.operationId, security: config.security } });
         return authorize(config.security, request.headers.authorization);
