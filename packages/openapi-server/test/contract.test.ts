@@ -332,3 +332,23 @@ describe('express: a JSON body parser applied before mounting (README)', () => {
     expect(server.calls.filter((c) => c.method === 'createItem')).toHaveLength(1);
   });
 });
+
+describe.each(FRAMEWORKS)('%s: createRouter(service, { bodyLimit })', (framework) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startContractServer(framework, { bodyLimit: 64 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses a body over the limit with 413 and takes one within it', async () => {
+    const within = JSON.stringify({ name: 'x'.repeat(20), price: 1 });
+    const over = JSON.stringify({ name: 'x'.repeat(60), price: 1 });
+    expect(within.length).toBeLessThanOrEqual(64);
+    expect(over.length).toBeGreaterThan(64);
+    const send = (body: string) => request(`${server.url}/items`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body });
+    expect((await send(over)).status).toBe(413);
+    expect((await send(within)).status).toBe(201);
+  });
+});

@@ -221,7 +221,7 @@ import { createRouter } from './gen/router.js';
 import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
 export { calls, routesSeen } from './service-impl.js';
 
-export async function start(): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+export async function start(options: { bodyLimit?: number } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
   const errors: unknown[] = [];
   const app = new Hono();
   // Service errors reach the app's error handler (seed).
@@ -234,6 +234,7 @@ export async function start(): Promise<{ url: string; errors: unknown[]; close: 
       routesSeen.push({ operationId: route.operationId, security: route.security });
       return authorize(route.security, c.req.header('authorization'));
     },
+    ...options,
   });
   app.route('/api', router);
   return new Promise((resolve) => {
@@ -249,7 +250,7 @@ import { createRouter } from './gen/router.js';
 import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
 export { calls, routesSeen } from './service-impl.js';
 
-export async function start(options: { jsonBefore?: boolean } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+export async function start(options: { jsonBefore?: boolean; bodyLimit?: number } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
   const errors: unknown[] = [];
   const app = express();
   if (options.jsonBefore) app.use(express.json());
@@ -261,6 +262,7 @@ export async function start(options: { jsonBefore?: boolean } = {}): Promise<{ u
     onError: (error) => {
       errors.push(error);
     },
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
   });
   app.use('/api', router);
   const server = app.listen(0, '127.0.0.1');
@@ -274,7 +276,7 @@ import { createRouter } from './gen/router.js';
 import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
 export { calls, routesSeen } from './service-impl.js';
 
-export async function start(): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+export async function start(options: { bodyLimit?: number } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
   const errors: unknown[] = [];
   const stream = {
     write(line: string) {
@@ -292,6 +294,7 @@ export async function start(): Promise<{ url: string; errors: unknown[]; close: 
         routesSeen.push({ operationId: route.operationId, security: route.security, config: { operationId: config.operationId, security: config.security } });
         return authorize(config.security, request.headers.authorization);
       },
+      ...options,
     }),
     { prefix: '/api' },
   );
@@ -334,7 +337,7 @@ export interface RunningServer {
 }
 
 /** Generates the contract project for a framework, writes the service and server, starts it. */
-export async function startContractServer(framework: RouterFramework, options: { jsonBefore?: boolean } = {}): Promise<RunningServer & { generated: GeneratedProject }> {
+export async function startContractServer(framework: RouterFramework, options: { jsonBefore?: boolean; bodyLimit?: number } = {}): Promise<RunningServer & { generated: GeneratedProject }> {
   const generated = await generateProject({ framework });
   if (generated.zodTs.code !== 0 || generated.server.code !== 0) {
     throw new Error(`generation failed:\n${generated.zodTs.stderr}\n${generated.server.stderr}`);
@@ -342,7 +345,7 @@ export async function startContractServer(framework: RouterFramework, options: {
   generated.project.write('service-impl.ts', contractService({ context: true, router: true }));
   const serverFile = generated.project.write('server.ts', CONTRACT_SERVERS[framework]);
   const module = (await import(pathToFileURL(serverFile).href)) as {
-    start(options?: { jsonBefore?: boolean }): Promise<{ url: string; errors: unknown[]; close(): Promise<void> }>;
+    start(options?: { jsonBefore?: boolean; bodyLimit?: number }): Promise<{ url: string; errors: unknown[]; close(): Promise<void> }>;
     calls: RunningServer['calls'];
     routesSeen: RunningServer['routesSeen'];
   };
