@@ -343,7 +343,10 @@ async function readJsonBody(c: HonoContext, limit: number): Promise<BodyRead<unk
   } catch {
     return c.json(errorBody(400, 'Malformed JSON body'), 400);
   }
-  if (hasForbiddenKey(value)) return c.json(errorBody(400, 'Object contains forbidden prototype property'), 400);
+  // Only text that spells one of the keys (or escapes a character) can hold them: skip the walk otherwise.
+  if (/__proto__|constructor|\\\\u/.test(text) && hasForbiddenKey(value)) {
+    return c.json(errorBody(400, 'Object contains forbidden prototype property'), 400);
+  }
   return { value };
 }
 `,
