@@ -40,6 +40,18 @@ export function printMemberChain(node: N.CallExpression, ctx: PrintContext): Doc
     }
   };
 
+  // The most common chain, `name.method(args)`: two groups, printed on one line (what the general
+  // grouping below gives for it, without building it).
+  const callee = node.callee;
+  if (isMemberExpression(callee) && !(callee.computed && callee.property.type === 'NumericLiteral') && !hasComment(callee)) {
+    const head = callee.object;
+    const continues = isCallExpression(head) || isMemberExpression(head) || head.type === 'ChainExpression' || head.type === 'TSNonNullExpression';
+    if (!continues && !hasComment(head)) {
+      const oneLine: Doc = [[ctx.print(head)], [printMemberLookup(callee, ctx), callTail(node)]];
+      return isCalleeOfShorterCall(node) ? oneLine : b.group(oneLine);
+    }
+  }
+
   printedNodes.unshift({ node, printed: callTail(node) });
   collect(node.callee);
 

@@ -17,7 +17,6 @@ import {
   isStringLiteral,
   isUnionType,
 } from './print-doc-context.js';
-import { printCallExpression } from './print-doc-call.js';
 import { isMemberChainLabel, labelOf } from './print-doc-expr.js';
 import type * as N from './print-doc-nodes.js';
 import { printString } from './print-doc-literals.js';
@@ -123,7 +122,8 @@ function shouldBreakAfterOperator(right: AnyNode, ctx: PrintContext, hasShortKey
 function isPoorlyBreakableMemberOrCallChain(node: AnyNode, ctx: PrintContext, deep = false): boolean {
   if (node.type === 'ChainExpression' || node.type === 'TSNonNullExpression') return isPoorlyBreakableMemberOrCallChain(node.expression, ctx, true);
   if (isCallExpression(node)) {
-    if (isMemberChainLabel(labelOf(printCallExpression(node, ctx)))) return false;
+    // The call's own doc (prettier prints it again; the doc is the same, so the cached one serves).
+    if (isMemberChainLabel(labelOf(ctx.print(node)))) return false;
     const args = node.arguments;
     const isPoorlyBreakableCall = args.length === 0 || (args.length === 1 && isShortCallArgument(args[0]!, ctx));
     if (!isPoorlyBreakableCall) return false;

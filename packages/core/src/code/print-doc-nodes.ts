@@ -26,6 +26,8 @@ interface Base {
   /** Position in the parent's list, or -1. */
   index: number;
   comments?: EComment[] | undefined;
+  /** The doc printed without arguments, kept between passes (prettier's per-node cache). */
+  printed?: Doc | undefined;
 }
 
 export interface Identifier extends Base {
@@ -524,6 +526,3 @@ export interface PrintArgs {
   expandFirstArg?: boolean;
   assignmentLayout?: string;
 }
-
-/** A doc cache slot on nodes (prettier caches the doc of a node printed without arguments). */
-export type WithDoc = { doc?: Doc };

@@ -77,7 +77,11 @@ export interface DocPrintEnvironment {
 }
 
 /** A top-level piece of the output: printed text, or source prettier must format. */
-export type ModulePiece = { kind: 'text'; text: string } | { kind: 'prettier'; source: string; reason: string };
+export type ModulePiece =
+  | { kind: 'text'; text: string }
+  | { kind: 'prettier'; source: string; reason: string }
+  /** Needs prettier's answer about a key (see `UnknownKey`), then `retry()`. */
+  | { kind: 'key'; key: string; retry: () => ModulePiece };
 
 export interface PrintedModule {
   /** The header comment line, or undefined when the module needs prettier as a whole. */
@@ -91,21 +95,14 @@ export interface PrintedModule {
  * Prints what it can of a module. Returns undefined when the module as a whole must be formatted
  * by prettier (a header prettier would read as a directive, or an empty body).
  */
-/** Non-ASCII property keys of a module (prettier may write some of them bare). */
-export function nonAsciiKeys(module: A.Module): Set<string> {
-  const keys = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (!value || typeof value !== 'object') return;
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    const node = value as { k?: string; key?: unknown };
-    if ((node.k === 'prop' || node.k === 'method' || node.k === 'tprop' || node.k === 'tmethod') && typeof node.key === 'string' && /[^\x00-\x7F]/.test(node.key)) keys.add(node.key);
-    for (const child of Object.values(value)) if (child && typeof child === 'object') visit(child);
-  };
-  visit(module.body);
-  return keys;
+/**
+ * A non-ASCII property key the fast path must ask prettier about (whether its identifier table
+ * lets the key go bare); the statement is printed again once the answer is known.
+ */
+export class UnknownKey extends Unsupported {
+  constructor(readonly key: string) {
+    super(`non-ASCII key ${key}`);
+  }
 }
 
 export function printModuleDoc(module: A.Module, env: DocPrintEnvironment, sourceOf: (stmt: A.Stmt) => string): PrintedModule | undefined {
@@ -114,39 +111,49 @@ export function printModuleDoc(module: A.Module, env: DocPrintEnvironment, sourc
   if (module.body.some((stmt) => stmt.k === 'raw' && stmt.text.trim() === '')) return undefined;
   const program = newProgram();
   const prologue = prologueLength(module.body);
-  const pieces = module.body.map((stmt, i): ModulePiece => {
+  const printPiece = (stmt: A.Stmt, i: number): ModulePiece => {
     if (stmt.k === 'raw') return { kind: 'prettier', source: sourceOf(stmt), reason: 'raw statement' };
     try {
       return { kind: 'text', text: printStatementStable(stmt, program, i, env, i < prologue) };
     } catch (error) {
+      if (error instanceof UnknownKey) return { kind: 'key', key: error.key, retry: () => printPiece(stmt, i) };
       if (error instanceof Unsupported) return { kind: 'prettier', source: sourceOf(stmt), reason: error.message };
       throw error;
     }
-  });
+  };
+  const pieces = module.body.map(printPiece);
   const blankBefore = module.body.map((stmt, i) => i > 0 && blankLineBetween(module.body[i - 1]!, stmt));
   return { header, pieces, blankBefore };
 }
 
 type Breakable = N.ObjectExpression | N.TSTypeLiteral;
 
-/** Prints one statement, re-printing while prettier would expand more objects on a second pass. */
+/**
+ * Prints one statement, re-printing while prettier would expand more objects on its next pass.
+ * Docs are kept between passes: only the objects whose expansion changed, and their ancestors,
+ * are printed again.
+ */
 function printStatementStable(stmt: A.Stmt, program: N.Program, index: number, env: DocPrintEnvironment, inPrologue: boolean): string {
   const node = lowerTopLevel(stmt, program, index, [], inPrologue);
   let preserved = new Set<Breakable>();
-  collectPreserved(node, preserved);
-  let text = printOnce(node, env);
+  const ctx = createContext(env, (object) => preserved.add(object));
+  let result = printDoc(ctx.print(node), ctx.printOptions);
+  if (env.options.objectWrap !== 'preserve') return result.text;
   for (let round = 1; round <= 3; round++) {
-    if (env.options.objectWrap !== 'preserve') return text.text;
-    const broken = new Set([...text.brokenMarks].filter((mark): mark is Breakable => isBreakable(mark)));
-    if (sameSet(broken, preserved)) return text.text;
-    for (const object of preserved) object.preservedBreak = false;
-    for (const object of broken) object.preservedBreak = true;
+    const broken = new Set<Breakable>();
+    for (const mark of result.brokenMarks) if (isBreakable(mark)) broken.add(mark);
+    const changed = [...preserved].filter((object) => !broken.has(object)).concat([...broken].filter((object) => !preserved.has(object)));
+    if (changed.length === 0) return result.text;
+    for (const object of changed) {
+      object.preservedBreak = broken.has(object);
+      for (let current: N.ENode | null = object; current; current = current.parent) current.printed = undefined;
+    }
     preserved = broken;
-    const next = printOnce(node, env);
-    if (next.text === text.text) return text.text;
-    text = next;
+    const next = printDoc(ctx.print(node), ctx.printOptions);
+    if (next.text === result.text) return result.text;
+    result = next;
   }
-  return text.text;
+  return result.text;
 }
 
 function isBreakable(mark: object): mark is Breakable {
@@ -154,37 +161,16 @@ function isBreakable(mark: object): mark is Breakable {
   return type === 'ObjectExpression' || type === 'TSTypeLiteral';
 }
 
-function sameSet<T>(a: Set<T>, b: Set<T>): boolean {
-  if (a.size !== b.size) return false;
-  for (const item of a) if (!b.has(item)) return false;
+/** Whether text is printable ASCII only (its width is its length). */
+function isPlainAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code > 0x7f) return false;
+  }
   return true;
 }
 
-/** Objects and type literals that start expanded in the source. */
-function collectPreserved(node: N.ENode, into: Set<Breakable>): void {
-  const visit = (value: unknown): void => {
-    if (!value || typeof value !== 'object') return;
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    const current = value as N.ENode;
-    if ((current.type === 'ObjectExpression' || current.type === 'TSTypeLiteral') && current.preservedBreak) into.add(current);
-    for (const [key, child] of Object.entries(current)) {
-      if (key !== 'parent' && key !== 'comments' && child && typeof child === 'object') visit(child);
-    }
-  };
-  visit(node);
-}
-
-function printOnce(node: N.Statement, env: DocPrintEnvironment) {
-  const ctx = createContext(env);
-  const doc = ctx.print(node);
-  return printDoc(doc, ctx.printOptions);
-}
-
-function createContext(env: DocPrintEnvironment): PrintContext {
-  const cache = new Map<N.ENode, Doc>();
+function createContext(env: DocPrintEnvironment, notePreserved: (object: Breakable) => void): PrintContext {
   const printOptions = {
     printWidth: env.options.printWidth,
     tabWidth: env.options.tabWidth,
@@ -196,28 +182,31 @@ function createContext(env: DocPrintEnvironment): PrintContext {
   const ctx: PrintContext = {
     options: env.options,
     b: env.builders,
-    width: (text) => (/[^\x20-\x7F]/.test(text) ? env.stringWidth(text) : text.length),
+    width: (text) => (isPlainAscii(text) ? text.length : env.stringWidth(text)),
     unquotable: (key) => {
       const known = env.unquotable?.(key);
-      if (known === undefined) throw new Unsupported(`non-ASCII key ${key}`);
+      if (known === undefined) throw new UnknownKey(key);
       return known;
     },
     printOptions,
     tsxLike: env.tsxLike,
-    print(node, args) {
-      if (!args) {
-        const cached = cache.get(node);
-        if (cached !== undefined) return cached;
-      }
+    print(node, inputArgs) {
+      // Only these printers read the arguments: for the others a print with arguments is the
+      // same doc as without, so it shares the cache.
+      const args = inputArgs && ARGS_READERS.has(node.type) ? inputArgs : undefined;
+      if (!args && node.printed !== undefined) return node.printed;
+      if ((node.type === 'ObjectExpression' || node.type === 'TSTypeLiteral') && node.preservedBreak) notePreserved(node);
       let doc = printWithoutComments(node, ctx, args);
       if (!isClassMember(node) && needsParens(node, ctx.options)) doc = inheritLabel(doc, (inner) => ['(', inner, ')']);
       if (node.comments && node.comments.length > 0) doc = printComments(node, doc, ctx);
-      if (!args) cache.set(node, doc);
+      if (!args) node.printed = doc;
       return doc;
     },
   };
   return ctx;
 }
+
+const ARGS_READERS = new Set<N.ENode['type']>(['ArrowFunctionExpression', 'FunctionExpression', 'TSUnionType', 'ConditionalExpression']);
 
 const isClassMember = (node: N.ENode) => node.type === 'PropertyDefinition' || node.type === 'MethodDefinition';
 

@@ -47,7 +47,6 @@ type IndentPart = { kind: 'indent' } | { kind: 'spaces'; n: number } | { kind: '
 
 const ROOT: Indentation = { value: '', length: 0, queue: [], root: undefined };
 const INDENT_PART: IndentPart = { kind: 'indent' };
-const NON_ASCII = /[^\x20-\x7F]/;
 const FILL_OFFSET = Symbol('fill offset');
 type OffsetFill = Fill & { [FILL_OFFSET]?: number };
 
@@ -55,6 +54,32 @@ export function printDoc(doc: Doc, options: PrintOptions): PrintResult {
   propagateBreaks(doc);
   return new DocPrinter(options).print(doc);
 }
+
+/**
+ * What a doc amounts to when printed flat, for docs whose flat printing depends on nothing else
+ * (no broken group, hard line, line suffix, trim, or if-break on another group's mode). `fits`
+ * then measures the doc in one step instead of walking it, and the printer writes it directly:
+ * the same results as walking it, computed once per doc.
+ */
+interface FlatSummary {
+  /** The doc prints some text. */
+  hasText: boolean;
+  /** A (non-soft) line comes before the first text / after the last text / anywhere. */
+  leadingSpace: boolean;
+  trailingSpace: boolean;
+  anySpace: boolean;
+  /** Width from the first text to the last, one column per run of lines between texts. */
+  innerWidth: number;
+  /** Width of everything, one column per line. */
+  totalWidth: number;
+  /** The printer may write it directly: no group ids to record, no fill, no line breaks in text. */
+  writable: boolean;
+}
+
+const SUMMARY = Symbol('flat summary');
+type Summarized = { [SUMMARY]?: FlatSummary | null };
+const EMPTY: FlatSummary = { hasText: false, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: 0, totalWidth: 0, writable: true };
+const SPACE: FlatSummary = { hasText: false, leadingSpace: true, trailingSpace: true, anySpace: true, innerWidth: 0, totalWidth: 1, writable: true };
 
 class DocPrinter {
   private readonly width: number;
@@ -69,13 +94,157 @@ class DocPrinter {
   private pos = 0;
   private lineSuffixes: { indent: Indentation; mode: Mode; doc: Doc }[] = [];
   private shouldRemeasure = false;
+  private readonly fitsModes: Mode[] = [];
+  private readonly fitsDocs: Doc[] = [];
 
   constructor(private readonly options: PrintOptions) {
     this.width = options.printWidth;
   }
 
+  /** The flat summary of a doc, or null when its flat printing depends on the printer's state. */
+  private summaryOf(doc: Doc): FlatSummary | null {
+    if (typeof doc === 'string') {
+      if (doc === '') return EMPTY;
+      const width = this.textWidth(doc);
+      return { hasText: true, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: width, totalWidth: width, writable: !doc.includes('\n') && !doc.includes('\r') };
+    }
+    // Lines are often prettier's shared constants: answered without a memo on them.
+    if (!Array.isArray(doc) && doc.type === 'line') return doc.hard ? null : doc.soft ? EMPTY : SPACE;
+    const memo = doc as Summarized;
+    const known = memo[SUMMARY];
+    if (known !== undefined) return known;
+    let result: FlatSummary | null;
+    if (Array.isArray(doc)) result = this.summaryOfList(doc);
+    else {
+      switch (doc.type) {
+        case 'group':
+          if (doc.break) result = null;
+          else {
+            const inner = this.summaryOf(doc.contents);
+            result = inner && doc.id ? { ...inner, writable: false } : inner;
+          }
+          break;
+        case 'fill': {
+          const inner = (doc as OffsetFill)[FILL_OFFSET] ? null : this.summaryOfList(doc.parts);
+          result = inner ? { ...inner, writable: false } : null;
+          break;
+        }
+        case 'indent':
+        case 'align':
+        case 'label':
+          result = this.summaryOf(doc.contents);
+          break;
+        case 'indent-if-break': {
+          // Printed only once its group's mode is known: not written directly.
+          const inner = this.summaryOf(doc.contents);
+          result = inner && doc.groupId ? { ...inner, writable: false } : inner;
+          break;
+        }
+        case 'if-break':
+          result = doc.groupId ? null : this.summaryOf(doc.flatContents);
+          break;
+        case 'break-parent':
+        case 'cursor':
+          result = EMPTY;
+          break;
+        default:
+          result = null;
+      }
+    }
+    memo[SUMMARY] = result;
+    return result;
+  }
+
+  /** The summary of parts printed one after the other (`concat` folded, without allocating per part). */
+  private summaryOfList(parts: Doc[]): FlatSummary | null {
+    let hasText = false;
+    let leadingSpace = false;
+    let trailingSpace = false;
+    let anySpace = false;
+    let innerWidth = 0;
+    let totalWidth = 0;
+    let writable = true;
+    for (const part of parts) {
+      let partHasText: boolean;
+      let partLeading: boolean;
+      let partTrailing: boolean;
+      let partAny: boolean;
+      let partInner: number;
+      if (typeof part === 'string') {
+        if (part === '') continue;
+        const width = this.textWidth(part);
+        partHasText = true;
+        partLeading = partTrailing = partAny = false;
+        partInner = width;
+        totalWidth += width;
+        if (writable && (part.includes('\n') || part.includes('\r'))) writable = false;
+      } else {
+        const summary = this.summaryOf(part);
+        if (!summary) return null;
+        ({ hasText: partHasText, leadingSpace: partLeading, trailingSpace: partTrailing, anySpace: partAny, innerWidth: partInner } = summary);
+        totalWidth += summary.totalWidth;
+        if (!summary.writable) writable = false;
+      }
+      if (!partHasText) {
+        if (partAny) {
+          if (hasText) trailingSpace = true;
+          else leadingSpace = true;
+          anySpace = true;
+        }
+        continue;
+      }
+      if (!hasText) {
+        leadingSpace = leadingSpace || partLeading;
+        innerWidth = partInner;
+        hasText = true;
+      } else innerWidth += (trailingSpace || partLeading ? 1 : 0) + partInner;
+      trailingSpace = partTrailing;
+      anySpace = anySpace || partAny;
+    }
+    if (!hasText) return anySpace ? { ...SPACE, totalWidth, writable } : totalWidth === 0 && writable ? EMPTY : { ...EMPTY, totalWidth, writable };
+    return { hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
+  }
+
+  private writableFlat(doc: Doc): boolean {
+    const summary = this.summaryOf(doc);
+    return summary !== null && summary.writable;
+  }
+
+  /** Writes a doc printed flat (its summary is writable). */
+  private writeFlat(doc: Doc): void {
+    if (typeof doc === 'string') {
+      if (doc !== '') this.out.push(doc);
+      return;
+    }
+    if (Array.isArray(doc)) {
+      for (const part of doc) this.writeFlat(part);
+      return;
+    }
+    switch (doc.type) {
+      case 'group':
+      case 'indent':
+      case 'align':
+      case 'label':
+      case 'indent-if-break':
+        this.writeFlat(doc.contents);
+        break;
+      case 'if-break':
+        this.writeFlat(doc.flatContents);
+        break;
+      case 'line':
+        if (!doc.soft) this.out.push(' ');
+        break;
+      default:
+        break;
+    }
+  }
+
   private textWidth(text: string): number {
-    return NON_ASCII.test(text) ? this.options.stringWidth(text) : text.length;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code < 0x20 || code > 0x7f) return this.options.stringWidth(text);
+    }
+    return text.length;
   }
 
   private push(indent: Indentation, mode: Mode, doc: Doc): void {
@@ -97,6 +266,9 @@ class DocPrinter {
           this.out.push(text);
           if (this.cmdDoc.length > 0) this.pos += this.textWidth(text);
         }
+      } else if (mode === FLAT && !this.shouldRemeasure && this.writableFlat(current)) {
+        this.writeFlat(current);
+        if (this.cmdDoc.length > 0) this.pos += this.summaryOf(current)!.totalWidth;
       } else if (Array.isArray(current)) {
         for (let i = current.length - 1; i >= 0; i--) this.push(indent, mode, current[i]!);
       } else {
@@ -273,14 +445,35 @@ class DocPrinter {
    * into the pending commands when it ends first (unless `mustBeFlat`, used by fills, which checks
    * the doc alone: `withRest` false).
    */
+  private useSummaries = true;
+
+  private fitsWithoutSummaries(mode: Mode, doc: Doc, width: number, hasLineSuffix: boolean, mustBeFlat: boolean, withRest: boolean): boolean {
+    this.useSummaries = false;
+    try {
+      return this.fits(mode, doc, width, hasLineSuffix, mustBeFlat, withRest);
+    } finally {
+      this.useSummaries = true;
+    }
+  }
+
   private fits(mode: Mode, doc: Doc, width: number, hasLineSuffix: boolean, mustBeFlat: boolean, withRest: boolean): boolean {
     if (width === Number.POSITIVE_INFINITY) return true;
+    const initialWidth = width;
+    const initialLineSuffix = hasLineSuffix;
     const pendingSemantics = this.options.semantics.pendingSpaceInFits;
     let restIndex = withRest ? this.cmdDoc.length : 0;
-    const modes: Mode[] = [mode];
-    const docs: Doc[] = [doc];
+    // Scratch stacks, reused by every call (fits does not nest).
+    const modes = this.fitsModes;
+    const docs = this.fitsDocs;
+    modes.length = 0;
+    docs.length = 0;
+    modes.push(mode);
+    docs.push(doc);
     let pendingSpace = false;
     let text = '';
+    // False once a summarised doc was measured (its text is not kept): a later trim then needs
+    // the full walk.
+    let textKnown = true;
     while (width >= 0) {
       if (docs.length === 0) {
         if (restIndex === 0) return true;
@@ -291,6 +484,20 @@ class DocPrinter {
       }
       const currentMode = modes.pop()!;
       const current = docs.pop()!;
+      if (currentMode === FLAT && typeof current === 'object' && !mustBeFlat && this.useSummaries) {
+        const summary = this.summaryOf(current);
+        if (summary) {
+          textKnown = false;
+          if (pendingSemantics) {
+            if (summary.hasText) {
+              if (pendingSpace || summary.leadingSpace) width -= 1;
+              width -= summary.innerWidth;
+              pendingSpace = summary.trailingSpace;
+            } else if (summary.anySpace) pendingSpace = true;
+          } else width -= summary.totalWidth;
+          continue;
+        }
+      }
       if (typeof current === 'string') {
         if (pendingSemantics) {
           if (current !== '') {
@@ -332,6 +539,7 @@ class DocPrinter {
           docs.push(current.contents);
           break;
         case 'trim': {
+          if (!textKnown) return this.fitsWithoutSummaries(mode, doc, initialWidth, initialLineSuffix, mustBeFlat, withRest);
           const trimmed = text.replace(/[ \t]+$/, '');
           width += text.length - trimmed.length;
           text = trimmed;
@@ -466,60 +674,56 @@ class DocPrinter {
 /**
  * Marks every group that contains a forced break (hard line or break-parent) as broken, as
  * prettier does before printing. Conditional groups stop the propagation but their states are
- * visited.
+ * visited. A group already visited keeps its result.
  */
+const PROPAGATED = Symbol('breaks propagated');
+type Propagated = Group & { [PROPAGATED]?: true };
+
 export function propagateBreaks(doc: Doc): void {
-  const visited = new Set<Group>();
-  const groupStack: Group[] = [];
-  const breakParentGroup = () => {
-    const parent = groupStack[groupStack.length - 1];
-    if (parent && !parent.expandedStates && !parent.break) parent.break = 'propagated';
-  };
-  const EXIT = {};
-  const stack: (Doc | typeof EXIT)[] = [doc];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (current === EXIT) {
-      const group = groupStack.pop()!;
-      if (group.break) breakParentGroup();
-      continue;
+  // True when `current` holds a forced break that reaches the enclosing group.
+  const visit = (current: Doc): boolean => {
+    if (typeof current === 'string') return false;
+    if (Array.isArray(current)) {
+      let found = false;
+      for (const part of current) if (visit(part)) found = true;
+      return found;
     }
-    const item = current as Doc;
-    if (typeof item === 'string') continue;
-    if (Array.isArray(item)) {
-      for (let i = item.length - 1; i >= 0; i--) stack.push(item[i]!);
-      continue;
-    }
-    switch (item.type) {
+    switch (current.type) {
       case 'break-parent':
-        breakParentGroup();
-        break;
-      case 'line':
-        break;
+        return true;
       case 'group': {
-        groupStack.push(item);
-        stack.push(EXIT);
-        if (visited.has(item)) break;
-        visited.add(item);
-        const children = item.expandedStates ?? [item.contents];
-        for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);
-        break;
+        // Docs do not change once built: a group's subtree needs propagating once, even across
+        // printings (prettier visits each group once per printing, with the same result).
+        const group = current as Propagated;
+        if (!group[PROPAGATED]) {
+          group[PROPAGATED] = true;
+          let inner = false;
+          if (current.expandedStates) {
+            for (const state of current.expandedStates) if (visit(state)) inner = true;
+          } else inner = visit(current.contents);
+          if (inner && !current.expandedStates && !current.break) current.break = 'propagated';
+        }
+        return Boolean(current.break);
       }
-      case 'fill':
-        for (let i = item.parts.length - 1; i >= 0; i--) stack.push(item.parts[i]!);
-        break;
-      case 'if-break':
-        stack.push(item.flatContents, item.breakContents);
-        break;
+      case 'fill': {
+        let found = false;
+        for (const part of current.parts) if (visit(part)) found = true;
+        return found;
+      }
+      case 'if-break': {
+        const a = visit(current.breakContents);
+        const b = visit(current.flatContents);
+        return a || b;
+      }
       case 'indent':
       case 'align':
       case 'indent-if-break':
       case 'label':
       case 'line-suffix':
-        stack.push(item.contents);
-        break;
+        return visit(current.contents);
       default:
-        break;
+        return false;
     }
-  }
+  };
+  visit(doc);
 }

@@ -1,10 +1,15 @@
 import type { Module } from '../code/ast.js';
-import { nonAsciiKeys, printModuleDoc } from '../code/print-doc.js';
+import { type ModulePiece, printModuleDoc } from '../code/print-doc.js';
 import { stringLiteral } from '../emit/escape.js';
 import { printModuleSource, printStatementSource } from '../code/print-source.js';
 import { SpecwrightError } from '../errors.js';
 import { fastPathSetup } from './fast-path.js';
 import { resolvePrettier, type PrettierInstance } from './prettier-instance.js';
+
+/** Separates statements formatted together by prettier (a line comment on its own line). */
+const SPLIT_MARKER = 'specwright-split-f3a9c2e1';
+/** Source that starts with a string literal statement (a directive if it is the first one). */
+const STARTS_WITH_STRING = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*['"]/;
 
 /** How a module was formatted (for tests and benchmarks). */
 export interface FormatReport {
@@ -47,12 +52,10 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
   const statementCache = new Map<string, Promise<string>>();
   // Per run: does prettier write this non-ASCII key bare? (Its identifier table, asked once.)
   const bareKeys = new Map<string, boolean>();
-  const learnKeys = async (module: Module) => {
-    for (const key of nonAsciiKeys(module)) {
-      if (bareKeys.has(key)) continue;
-      const probe = await prettier.format(`({ ${stringLiteral(key)}: 0 });`, { parser: 'typescript', quoteProps: 'as-needed' });
-      bareKeys.set(key, probe.startsWith(`({ ${key}:`));
-    }
+  const learnKey = async (key: string) => {
+    if (bareKeys.has(key)) return;
+    const probe = await prettier.format(`({ ${stringLiteral(key)}: 0 });`, { parser: 'typescript', quoteProps: 'as-needed' });
+    bareKeys.set(key, probe.startsWith(`({ ${key}:`));
   };
 
   const optionsFor = (filePath: string) => {
@@ -79,14 +82,28 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     return text;
   };
 
-  const formatStatement = (source: string, filePath: string, optionsKey: string): Promise<string> => {
-    const key = `${optionsKey}\u0000${source}`;
-    let formatted = statementCache.get(key);
-    if (!formatted) {
-      formatted = formatSource(source, filePath);
-      statementCache.set(key, formatted);
-    }
-    return formatted;
+  /**
+   * Formats top-level statements with prettier: those not already formatted in this run go to
+   * prettier in one text, separated by marker comments (top-level statements do not influence
+   * each other's layout), which costs one parse instead of one per statement.
+   */
+  const formatStatements = async (sources: string[], filePath: string, optionsKey: string): Promise<string[]> => {
+    const keyOf = (source: string) => `${optionsKey}\u0000${source}`;
+    const missing = [...new Set(sources.filter((source) => !statementCache.has(keyOf(source))))];
+    const separable = missing.length > 1 && missing.every((source) => !source.includes(SPLIT_MARKER)) && !missing.slice(1).some((source) => STARTS_WITH_STRING.test(source));
+    const alone = (source: string) => formatSource(source, filePath);
+    if (separable) {
+      const batch = formatSource(missing.map((source, i) => (i === 0 ? source : `// ${SPLIT_MARKER}\n\n${source}`)).join('\n\n'), filePath).then(
+        (text) => text.split(new RegExp(`(?:\\r?\\n|\\r)*// ${SPLIT_MARKER}(?:\\r?\\n|\\r)+`)),
+        () => undefined,
+      );
+      // A statement prettier rejects fails the batch: then each is formatted alone (and only it fails).
+      missing.forEach((source, i) => statementCache.set(keyOf(source), batch.then((parts) => (parts?.length === missing.length ? parts[i]! : alone(source)))));
+    } else for (const source of missing) statementCache.set(keyOf(source), alone(source));
+    const results = sources.map((source) => statementCache.get(keyOf(source))!);
+    // A rejection is not kept: the next module asks prettier again (and gets the same error).
+    results.forEach((result, i) => result.catch(() => statementCache.delete(keyOf(sources[i]!))));
+    return Promise.all(results);
   };
 
   const formatModuleWithReport = async (module: Module, filePath: string): Promise<{ text: string; report: FormatReport }> => {
@@ -98,18 +115,28 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     const resolved = await optionsFor(filePath);
     const setup = fastPathSetup(instance, resolved, filePath);
     if (!setup.ok) return whole(setup.reason);
-    await learnKeys(module);
     const printed = printModuleDoc(module, { ...setup.env, unquotable: (key) => bareKeys.get(key) }, (stmt) => printStatementSource(stmt));
     if (!printed) return whole('module shape');
     const { eol } = setup.env;
     const optionsKey = `${JSON.stringify({ ...resolved, filepath: undefined })}${filePath.slice(filePath.lastIndexOf('.'))}`;
-    const texts = await Promise.all(
-      printed.pieces.map(async (piece) => {
-        if (piece.kind === 'text') return piece.text;
-        const formatted = await formatStatement(piece.source, filePath, optionsKey);
-        return formatted.endsWith(eol) ? formatted.slice(0, -eol.length) : formatted;
-      }),
-    );
+    for (const [i, first] of printed.pieces.entries()) {
+      let piece: ModulePiece = first;
+      while (piece.kind === 'key') {
+        await learnKey(piece.key);
+        piece = piece.retry();
+      }
+      printed.pieces[i] = piece;
+    }
+    const sources = printed.pieces.flatMap((piece) => (piece.kind === 'prettier' ? [piece.source] : []));
+    // A string statement is a directive only at the start of a file: such pieces are not batched.
+    if (printed.pieces.some((piece, i) => piece.kind === 'prettier' && i > 0 && STARTS_WITH_STRING.test(piece.source))) return whole('string statement after the start');
+    const formattedSources = await formatStatements(sources, filePath, optionsKey);
+    let next = 0;
+    const texts = printed.pieces.map((piece) => {
+      if (piece.kind === 'text') return piece.text;
+      const formatted = formattedSources[next++]!;
+      return formatted.endsWith(eol) ? formatted.slice(0, -eol.length) : formatted;
+    });
     let text = printed.header + eol + eol;
     texts.forEach((piece, i) => {
       if (i > 0) text += printed.blankBefore[i] ? eol + eol : eol;
