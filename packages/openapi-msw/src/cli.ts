@@ -1,16 +1,4 @@
-import { main, version } from '@specwright/core';
-import { CONFIG_HELP, configSpec } from './config.js';
-import { generateFile } from './generate.js';
+import { main } from '@specwright/core';
+import { command } from './command.js';
 
-await main({
-  name: 'openapi-msw',
-  version,
-  summary: 'writes handlers.ts, MSW v2 request handlers with seeded fake data, from an OpenAPI document',
-  configHelp: CONFIG_HELP,
-  config: configSpec,
-  async generate(config, context) {
-    const { file, warnings } = await generateFile(config);
-    for (const warning of warnings) context.warn(warning);
-    return [file];
-  },
-});
+await main(command);

@@ -1,3 +1,4 @@
+export { command } from './command.js';
 export { generateHandlers, generate, loadConfig, loadConfigs, HANDLERS_FILE } from './generate.js';
 export type { HandlerGenOptions, GeneratedFile, GenerateResult } from './generate.js';
 export { configSchema, CONFIG_KEYS, DEFAULTS } from './config.js';
