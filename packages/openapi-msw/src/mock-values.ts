@@ -16,8 +16,9 @@ import {
   type TupleNode,
   type UnionNode,
 } from '@specwright/core';
+import { CLIENT_FORMAT_CHECKS, formatPool } from './format-pool.js';
 import { numberExpr } from './numbers.js';
-import { UnsupportedPattern, fitLength, lengthBounds, parsePattern } from './pattern.js';
+import { UnsupportedPattern, fitLength, lengthBounds, parsePattern, type PatternNode } from './pattern.js';
 import { patternExpr } from './pattern-expr.js';
 import { HELPER_NAMES, type HelperName } from './runtime-helpers.js';
 
@@ -101,6 +102,8 @@ export class MockBuilder {
   /** Functions in the order of their first call: the order they are emitted in. */
   private readonly called: MockFunction[] = [];
   private readonly usedHelpers = new Set<HelperName>();
+  /** Strings that satisfy a pattern and a checked format together, per pattern, flags, format and bounds. */
+  private readonly pools = new Map<string, string[]>();
   private readonly names: NameScope;
   readonly warnings: string[] = [];
 
@@ -305,6 +308,8 @@ export class MockBuilder {
       return undefined;
     }
     const fitted = fitLength(parsed.tree, node.minLength, node.maxLength);
+    const formatCheck = node.format !== undefined && Object.hasOwn(CLIENT_FORMAT_CHECKS, node.format) ? CLIENT_FORMAT_CHECKS[node.format]! : undefined;
+    if (formatCheck) return this.formatAndPattern(node, fitted, formatCheck);
     const expr = patternExpr(fitted, { repeat: () => this.helper('mockRepeat') });
     const bounds = lengthBounds(fitted);
     // What the tree cannot promise is checked at run time, retrying a few times.
@@ -319,6 +324,28 @@ export class MockBuilder {
     if (checks.length === 0) return expr;
     const fits = checks.reduce((all, check) => c.bin(all, '&&', check));
     return c.call(c.id(this.helper('mockFit')), [c.arrow([], expr), c.arrow([c.param('text')], fits)]);
+  }
+
+  /**
+   * A string with a pattern and a format the client checks: one of a few values found at
+   * generation time that satisfy both (the pattern alone can produce strings the format rejects).
+   */
+  private formatAndPattern(node: StringNode, tree: PatternNode, formatCheck: { safeParse(value: unknown): { success: boolean } }): Code.Expr {
+    const pattern = node.pattern!;
+    const key = JSON.stringify([pattern, node.patternFlags, node.format, node.minLength, node.maxLength]);
+    let pool = this.pools.get(key);
+    if (pool === undefined) {
+      const regex = new RegExp(pattern, node.patternFlags ?? '');
+      const accepts = (text: string) =>
+        regex.test(text) && text.length >= (node.minLength ?? 0) && text.length <= (node.maxLength ?? Infinity) && formatCheck.safeParse(text).success;
+      pool = formatPool(tree, accepts, key);
+      this.pools.set(key, pool);
+      if (pool.length === 0) {
+        this.warnings.push(`no mock string found that matches pattern ${JSON.stringify(pattern)} and format "${node.format}" together; mock strings follow the pattern and may fail the format check`);
+      }
+    }
+    if (pool.length === 0) return patternExpr(tree, { repeat: () => this.helper('mockRepeat') });
+    return pool.length === 1 ? c.str(pool[0]!) : faker('helpers.arrayElement', [c.arr(pool.map((text) => c.str(text)))]);
   }
 
   private union(node: UnionNode, frame: Frame): Result {

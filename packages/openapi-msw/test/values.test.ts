@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { modelFromDocument } from '@specwright/core';
 import { z } from 'zod';
+import { buildHandlersModule } from '../src/index.js';
 import { BASE, call, generateInto, getJson, importHandlers, openapi, serve, withServer } from './support.js';
 
 /** A validator independent of the generator: zod's reading of the JSON Schema itself. */
@@ -292,6 +294,26 @@ describe('mock data valid for its schema (issue §2)', () => {
   ])('a pattern with %s, read with the unicode flag as JSON Schema does', async (_, pattern) => {
     const regex = new RegExp(pattern, 'u');
     for (const value of await samples({ type: 'string', pattern }, {}, 15)) expect(value).toMatch(regex);
+  });
+
+  // The client checks a format and a pattern together (z.guid().regex(...)): a pattern that allows
+  // what the format rejects must not lead to values the client refuses (loket.nl's UUIDs).
+  it.each([
+    ['uuid', '^[{(]?[0-9A-F]{8}[-]?([0-9A-F]{4}[-]?){3}[0-9A-F]{12}[)}]?$', z.guid()],
+    ['date', '^\\d{4}-\\d{2}-\\d{2}$', z.iso.date()],
+    ['date-time', '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}Z$', z.iso.datetime({ offset: true, local: true })],
+    ['email', '^[a-z]{1,4}@[a-z-]{1,4}$', z.email({ pattern: z.regexes.html5Email })],
+  ])('a %s whose pattern allows what the format rejects gives values that pass both', async (format, pattern, check) => {
+    const client = check.regex(new RegExp(pattern));
+    const values = await samples({ type: 'string', format, pattern }, {}, 25);
+    for (const value of values) expect(client.safeParse(value).error?.issues ?? [], String(value)).toEqual([]);
+    expect(new Set(values).size).toBeGreaterThan(1);
+  });
+
+  it('warns when no string satisfies a pattern and a checked format together, and follows the pattern', () => {
+    const spec = openapi({ '/value': getJson({ type: 'string', format: 'uuid', pattern: '^[a-z]{3}$' }) });
+    const { warnings } = buildHandlersModule(modelFromDocument(spec), { seed: 42, maxArrayItems: 3, depthCap: 30, baseUrl: '*' });
+    expect(warnings).toEqual(['no mock string found that matches pattern "^[a-z]{3}$" and format "uuid" together; mock strings follow the pattern and may fail the format check']);
   });
 
   it('keeps the table for a schema whose bounds the table already satisfies', async () => {
