@@ -4,7 +4,7 @@
  * against the fast path (`code/print-doc.ts`, the code tree printed straight to prettier's doc
  * format), on the modules openapi-zod-ts emits for a spec (default: GitHub's REST spec).
  *
- *   node bench/format.mjs [--runs 5] [--spec path] [--config default|consumer] [--module schema-types.ts]
+ *   node bench/format.mjs [--runs 5] [--spec path] [--config default|consumer] [--module schema-types.ts] [--parallel]
  *
  * Every run is a fresh process (as the command line is: no warm JIT), which builds the code trees
  * (not timed) and formats them once; reported per path: the median formatting wall time of the
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     config: { type: 'string', default: 'default' },
     module: { type: 'string', multiple: true },
     child: { type: 'string' },
+    parallel: { type: 'boolean', default: false },
   },
 });
 
@@ -49,7 +50,7 @@ async function child(path) {
   const model = await core.loadModel(values.spec);
   const planned = await zod.emitModules(model, { outputDir });
   const selected = values.module ? planned.filter((p) => values.module.some((name) => p.path.endsWith(name))) : planned;
-  const formatter = await core.createFormatter(outputDir, { fastPath: path === 'fast' });
+  const formatter = await core.createFormatter(outputDir, { fastPath: path === 'fast', parallel: values.parallel });
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   const texts = [];
@@ -70,7 +71,7 @@ async function child(path) {
 function parent() {
   const results = {};
   for (const path of ['prettier', 'fast']) {
-    const args = [import.meta.filename, '--child', path, '--spec', values.spec, '--config', values.config, ...(values.module ?? []).flatMap((m) => ['--module', m])];
+    const args = [import.meta.filename, '--child', path, '--spec', values.spec, '--config', values.config, ...(values.parallel ? ['--parallel'] : []), ...(values.module ?? []).flatMap((m) => ['--module', m])];
     const runs = [];
     for (let run = 0; run < Number(values.runs); run++) {
       const result = spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });

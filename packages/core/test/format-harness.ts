@@ -27,6 +27,8 @@ export const CONFIGS: Record<string, Record<string, unknown>> = {
   avoidParens: { arrowParens: 'avoid', printWidth: 60 },
   operatorStart: { experimentalOperatorPosition: 'start', printWidth: 50 },
   crlf: { endOfLine: 'crlf' },
+  ternaries: { experimentalTernaries: true, printWidth: 60 },
+  ternariesTabs: { experimentalTernaries: true, useTabs: true, semi: false },
 };
 
 export interface Harness {
@@ -37,8 +39,16 @@ export interface Harness {
 
 const harnesses = new Map<string, Promise<Harness>>();
 
+export interface HarnessOptions {
+  /** Where the temp project goes (a folder whose node_modules holds another prettier version). */
+  dir?: string;
+  extension?: string;
+  /** Take the fast path with that prettier version even if it is not proven. */
+  trustPrettierVersion?: boolean;
+}
+
 /** Formatters (fast and plain prettier) for a file in a temp project with the given config. */
-export function harness(config: Record<string, unknown>, options: { dir?: string; extension?: string } = {}): Promise<Harness> {
+export function harness(config: Record<string, unknown>, options: HarnessOptions = {}): Promise<Harness> {
   const key = JSON.stringify([config, options]);
   let found = harnesses.get(key);
   if (!found) {
@@ -48,7 +58,7 @@ export function harness(config: Record<string, unknown>, options: { dir?: string
       const dir = mkdtempSync(join(base, 'format-'));
       writeFileSync(join(dir, '.prettierrc.json'), JSON.stringify(config));
       const file = join(dir, `out${options.extension ?? '.ts'}`);
-      return { file, fast: await createFormatter(dir), prettier: await createFormatter(dir, { fastPath: false }) };
+      return { file, fast: await createFormatter(dir, { trustPrettierVersion: options.trustPrettierVersion === true }), prettier: await createFormatter(dir, { fastPath: false }) };
     })();
     harnesses.set(key, found);
   }
@@ -61,7 +71,7 @@ export interface Comparison {
   report: FormatReport;
 }
 
-export async function formatBoth(module: Module, config: Record<string, unknown>, options: { dir?: string; extension?: string } = {}): Promise<Comparison> {
+export async function formatBoth(module: Module, config: Record<string, unknown>, options: HarnessOptions = {}): Promise<Comparison> {
   const h = await harness(config, options);
   const prettierText = await h.prettier.formatModule(module, h.file);
   const { text, report } = await h.fast.formatModuleWithReport(module, h.file);
@@ -69,7 +79,7 @@ export async function formatBoth(module: Module, config: Record<string, unknown>
 }
 
 /** Plain prettier's text, or undefined when prettier rejects the source (a tree that prints invalid code). */
-export async function formatWithPrettier(module: Module, config: Record<string, unknown>, options: { dir?: string; extension?: string } = {}): Promise<string | undefined> {
+export async function formatWithPrettier(module: Module, config: Record<string, unknown>, options: HarnessOptions = {}): Promise<string | undefined> {
   const h = await harness(config, options);
   try {
     return await h.prettier.formatModule(module, h.file);
@@ -78,7 +88,7 @@ export async function formatWithPrettier(module: Module, config: Record<string, 
   }
 }
 
-export async function formatFast(module: Module, config: Record<string, unknown>, options: { dir?: string; extension?: string } = {}): Promise<{ text: string; report: FormatReport }> {
+export async function formatFast(module: Module, config: Record<string, unknown>, options: HarnessOptions = {}): Promise<{ text: string; report: FormatReport }> {
   const h = await harness(config, options);
   return h.fast.formatModuleWithReport(module, h.file);
 }

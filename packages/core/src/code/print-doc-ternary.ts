@@ -1,7 +1,7 @@
 /** Conditional expressions (prettier's default ternary format; experimental ternaries fall back). */
 import type { Doc } from '../format/doc.js';
 import { type AnyNode, type PrintContext, isCallExpression, isMemberExpression } from './print-doc-context.js';
-import { Unsupported } from './print-doc-lower.js';
+import { isShortCallArgument } from './print-doc-assign.js';
 import type * as N from './print-doc-nodes.js';
 
 const RIGHT_SIDE: Record<string, string> = {
@@ -32,9 +32,9 @@ function shouldExtraIndent(node: N.ConditionalExpression): boolean {
   return property !== undefined && (holder as unknown as Record<string, unknown>)[property] === child;
 }
 
-export function printTernary(node: N.ConditionalExpression, ctx: PrintContext): Doc {
+export function printTernary(node: N.ConditionalExpression, ctx: PrintContext, args?: N.PrintArgs): Doc {
   const { b, options } = ctx;
-  if (options.experimentalTernaries) throw new Unsupported('experimental ternaries');
+  if (options.experimentalTernaries) return printExperimentalTernary(node, ctx, args);
   const { parent } = node;
   const isParentTest = parent?.type === 'ConditionalExpression' && parent.test === node;
   const forceNoIndent = parent?.type === 'ConditionalExpression' && !isParentTest;
@@ -71,4 +71,76 @@ export function printTernary(node: N.ConditionalExpression, ctx: PrintContext): 
   const test = parent?.type === 'ConditionalExpression' && parent.alternate === node ? b.align(2, testDoc) : testDoc;
   const result = maybeGroup([test, forceNoIndent ? placed : b.indent(placed), breakClosingParen && !extraIndent ? b.softline : '']);
   return isParentTest || extraIndent ? b.group([b.indent([b.softline, result]), b.softline]) : result;
+}
+
+/** Prettier's `isSimpleExpression`-like count: at most `max` nodes below `node`. */
+function hasFewNodes(node: AnyNode, max: number): boolean {
+  let count = 0;
+  const visit = (current: AnyNode): boolean => {
+    for (const [key, value] of Object.entries(current)) {
+      if (key === 'parent' || key === 'printed' || key === 'comments') continue;
+      const children = Array.isArray(value) ? value : [value];
+      for (const child of children) {
+        if (child && typeof child === 'object' && typeof (child as { type?: unknown }).type === 'string') {
+          count++;
+          if (count > max || !visit(child as AnyNode)) return false;
+        }
+      }
+    }
+    return count <= max;
+  };
+  return visit(node);
+}
+
+const ASSIGNMENT_LIKE = new Set(['AssignmentExpression', 'VariableDeclarator', 'PropertyDefinition', 'Property']);
+
+/** `experimentalTernaries: true` (prettier's "curious ternaries"). */
+export function printExperimentalTernary(node: N.ConditionalExpression, ctx: PrintContext, args: N.PrintArgs | undefined): Doc {
+  const { b, options } = ctx;
+  const { parent } = node;
+  const consequentIsConditional = node.consequent.type === 'ConditionalExpression';
+  const alternateIsConditional = node.alternate.type === 'ConditionalExpression';
+  const inChain = parent?.type === 'ConditionalExpression';
+  const isAlternateOfParent = inChain && parent.alternate === node;
+  const isOnSameLineAsAssign = alternateIsConditional || isAlternateOfParent;
+  const wideIndent = options.tabWidth > 2 || options.useTabs;
+  let last: AnyNode = node;
+  let ancestor: AnyNode | null = node.parent;
+  while (ancestor && ancestor.type === 'ConditionalExpression' && ancestor.test !== last) {
+    last = ancestor;
+    ancestor = ancestor.parent;
+  }
+  const firstNonConditionalParent = ancestor ?? parent;
+  const isAssignmentValue = args?.assignmentLayout !== undefined && args.assignmentLayout !== 'break-after-operator' && parent !== null && ASSIGNMENT_LIKE.has(parent.type);
+  const isReturnValue = (parent?.type === 'ReturnStatement' || parent?.type === 'ThrowStatement') && !(consequentIsConditional || alternateIsConditional);
+  const extraIndent = shouldExtraIndent(node);
+  const breakClosingParen = isMemberExpression(parent) && !parent.computed;
+  const dedentSpace = wideIndent ? (options.useTabs ? '\t' : ' '.repeat(options.tabWidth - 1)) : '';
+  const shouldBreak = consequentIsConditional || alternateIsConditional;
+  const isVerySimple = !isOnSameLineAsAssign && !inChain && isShortCallArgument(node.consequent, ctx) && hasFewNodes(node.test, 3);
+  const fitsOnSameLine = isOnSameLineAsAssign || isAlternateOfParent || (inChain && hasFewNodes(node.test, 1)) || isVerySimple;
+  const wrapped = (doc: Doc): Doc => [b.ifBreak('('), b.indent([b.softline, doc]), b.softline, b.ifBreak(')')];
+  const testId = Symbol('test');
+  const consequentId = Symbol('consequent');
+  const testAndConsequentId = Symbol('test-and-consequent');
+  const test = b.group([[wrapped(ctx.print(node.test)), node.test.type === 'ConditionalExpression' ? b.breakParent : ''], ' ?'], { id: testId });
+  const consequent = b.indent([consequentIsConditional ? b.hardline : b.line, ctx.print(node.consequent)]);
+  const testAndConsequent = fitsOnSameLine
+    ? b.group([test, isOnSameLineAsAssign ? consequent : b.ifBreak(consequent, b.group(consequent, { id: consequentId }), { groupId: testId })], { id: testAndConsequentId })
+    : [test, consequent];
+  const alternateDoc = ctx.print(node.alternate);
+  const alternate = isVerySimple ? b.ifBreak(alternateDoc, b.align(-1, wrapped(alternateDoc)), { groupId: testAndConsequentId }) : alternateDoc;
+  const parts: Doc = [
+    testAndConsequent,
+    alternateIsConditional ? b.hardline : isVerySimple ? b.ifBreak(b.line, ' ', { groupId: testAndConsequentId }) : b.line,
+    ':',
+    alternateIsConditional || !wideIndent ? ' ' : fitsOnSameLine ? b.ifBreak(dedentSpace, b.ifBreak(isOnSameLineAsAssign || isVerySimple ? ' ' : dedentSpace, ' '), { groupId: testAndConsequentId }) : b.ifBreak(dedentSpace, ' '),
+    alternateIsConditional ? alternate : b.group([b.indent(alternate), '']),
+    breakClosingParen && !extraIndent ? b.softline : '',
+    shouldBreak ? b.breakParent : '',
+  ];
+  if (isAssignmentValue && !shouldBreak) return b.group(b.indent([b.softline, b.group(parts)]));
+  if (isAssignmentValue || isReturnValue) return b.group(b.indent(parts));
+  if (extraIndent) return b.group([b.indent([b.softline, parts]), '']);
+  return parent === firstNonConditionalParent ? b.group(parts) : parts;
 }

@@ -35,6 +35,8 @@ import {
 import { printArrowFunction, printAssignmentPattern, printFunction, printMethod } from './print-doc-functions.js';
 import { printPropertyKey } from './print-doc-literals.js';
 import { Unsupported, lowerTopLevel, newProgram, prologueLength } from './print-doc-lower.js';
+
+export { prologueLength };
 import type * as N from './print-doc-nodes.js';
 import { printBody, printObjectExpression, printTypeLiteral } from './print-doc-object.js';
 import { needsParens } from './print-doc-parens.js';
@@ -105,12 +107,19 @@ export class UnknownKey extends Unsupported {
   }
 }
 
-export function printModuleDoc(module: A.Module, env: DocPrintEnvironment, sourceOf: (stmt: A.Stmt) => string): PrintedModule | undefined {
+/** The module as a whole goes to prettier: a header prettier reads as `prettier-ignore`, no statements, empty raw code. */
+export function printsAsWhole(module: A.Module): boolean {
   const header = lineComment(module.header).trimEnd();
-  if (/^\/\/\s*prettier-ignore\s*$/.test(header) || module.body.length === 0) return undefined;
-  if (module.body.some((stmt) => stmt.k === 'raw' && stmt.text.trim() === '')) return undefined;
+  return /^\/\/\s*prettier-ignore\s*$/.test(header) || module.body.length === 0 || module.body.some((stmt) => stmt.k === 'raw' && stmt.text.trim() === '');
+}
+
+/**
+ * Prints statements of a module body, the first being the body's statement `offset` (each on
+ * its own: their layouts do not depend on each other). `prologue` is how many statements at the
+ * start of the whole body are directives.
+ */
+export function printStatements(statements: A.Stmt[], offset: number, prologue: number, env: DocPrintEnvironment, sourceOf: (stmt: A.Stmt) => string): ModulePiece[] {
   const program = newProgram();
-  const prologue = prologueLength(module.body);
   const printPiece = (stmt: A.Stmt, i: number): ModulePiece => {
     if (stmt.k === 'raw') return { kind: 'prettier', source: sourceOf(stmt), reason: 'raw statement' };
     try {
@@ -121,9 +130,17 @@ export function printModuleDoc(module: A.Module, env: DocPrintEnvironment, sourc
       throw error;
     }
   };
-  const pieces = module.body.map(printPiece);
-  const blankBefore = module.body.map((stmt, i) => i > 0 && blankLineBetween(module.body[i - 1]!, stmt));
-  return { header, pieces, blankBefore };
+  return statements.map((stmt, i) => printPiece(stmt, offset + i));
+}
+
+export function printModuleDoc(module: A.Module, env: DocPrintEnvironment, sourceOf: (stmt: A.Stmt) => string): PrintedModule | undefined {
+  if (printsAsWhole(module)) return undefined;
+  const pieces = printStatements(module.body, 0, prologueLength(module.body), env, sourceOf);
+  return { header: lineComment(module.header).trimEnd(), pieces, blankBefore: blankLines(module) };
+}
+
+export function blankLines(module: A.Module): boolean[] {
+  return module.body.map((stmt, i) => i > 0 && blankLineBetween(module.body[i - 1]!, stmt));
 }
 
 type Breakable = N.ObjectExpression | N.TSTypeLiteral;
@@ -259,7 +276,7 @@ function printWithoutComments(node: N.ENode, ctx: PrintContext, args: N.PrintArg
     case 'LogicalExpression':
       return printBinaryish(node, ctx);
     case 'ConditionalExpression':
-      return printTernary(node, ctx);
+      return printTernary(node, ctx, args);
     case 'AwaitExpression':
       return printAwait(node, ctx);
     case 'TSAsExpression':

@@ -8,8 +8,14 @@ import type { Builders } from './doc.js';
 import type { PrinterSemantics } from './doc-printer.js';
 import type { PrettierInstance } from './prettier-instance.js';
 
-/** Prettier versions the differential tests prove the fast path against, with their printer semantics. */
-const PROVEN_VERSIONS: { pattern: RegExp; semantics: PrinterSemantics }[] = [{ pattern: /^3\.10\.\d+$/, semantics: { pendingSpaceInFits: true, lastStateTriedFlat: false } }];
+/**
+ * Prettier versions the differential tests prove the fast path against (3.9.0, 3.9.5, 3.9.10,
+ * 3.10.0 and 3.10.1 were tested; earlier versions print some shapes differently).
+ */
+const PROVEN_VERSIONS: { pattern: RegExp; semantics: PrinterSemantics }[] = [
+  { pattern: /^3\.10\.\d+$/, semantics: { pendingSpaceInFits: true, lastStateTriedFlat: false } },
+  { pattern: /^3\.9\.\d+$/, semantics: { pendingSpaceInFits: true, lastStateTriedFlat: true } },
+];
 
 /** Options that change nothing in TypeScript output (JSX, HTML, Markdown, Vue, embedded code). */
 const IRRELEVANT = new Set([
@@ -45,7 +51,7 @@ const IMPLEMENTED: Record<keyof FormatOptions | 'endOfLine', Check> = {
   bracketSpacing: isBoolean,
   objectWrap: oneOf('preserve', 'collapse'),
   arrowParens: oneOf('always', 'avoid'),
-  experimentalTernaries: oneOf(false),
+  experimentalTernaries: isBoolean,
   experimentalOperatorPosition: oneOf('start', 'end'),
   endOfLine: oneOf('lf', 'crlf', 'cr', 'auto'),
 };
@@ -80,8 +86,18 @@ const EOL: Record<string, string> = { lf: '\n', crlf: '\r\n', cr: '\r', auto: '\
 
 export type FastPathSetup = { ok: true; env: DocPrintEnvironment } | { ok: false; reason: string };
 
-export function fastPathSetup(instance: PrettierInstance, resolved: Record<string, unknown>, filePath: string): FastPathSetup {
-  const proven = PROVEN_VERSIONS.find((entry) => entry.pattern.test(instance.version));
+/** The printer semantics of prettier 3 versions (doc printer changes in 3.7 and 3.10). */
+export function printerSemantics(version: string): PrinterSemantics {
+  const minor = Number(/^3\.(\d+)\./.exec(version)?.[1] ?? 0);
+  return { pendingSpaceInFits: minor >= 7, lastStateTriedFlat: minor < 10 };
+}
+
+/**
+ * `trustVersion` (differential tests of other prettier versions only) takes the fast path with
+ * any 3.x version.
+ */
+export function fastPathSetup(instance: PrettierInstance, resolved: Record<string, unknown>, filePath: string, trustVersion = false): FastPathSetup {
+  const proven = PROVEN_VERSIONS.find((entry) => entry.pattern.test(instance.version)) ?? (trustVersion ? { semantics: printerSemantics(instance.version) } : undefined);
   if (!proven) return { ok: false, reason: `prettier ${instance.version} is not proven for the fast path` };
   if (!/\.(?:ts|mts|cts)$/.test(filePath)) return { ok: false, reason: 'not a TypeScript file' };
   const options: Record<string, unknown> = { ...DEFAULTS, endOfLine: 'lf' };

@@ -1,5 +1,7 @@
 import type { Module } from '../code/ast.js';
-import { type ModulePiece, printModuleDoc } from '../code/print-doc.js';
+import { type ModulePiece, blankLines, printStatements, printsAsWhole, prologueLength } from '../code/print-doc.js';
+import { lineComment } from '../emit/escape.js';
+import { createWorkerPool, splitPoint } from './fast-worker-pool.js';
 import { stringLiteral } from '../emit/escape.js';
 import { printModuleSource, printStatementSource } from '../code/print-source.js';
 import { SpecwrightError } from '../errors.js';
@@ -36,7 +38,19 @@ export interface Formatter {
 export interface FormatterOptions {
   /** Print modules straight to prettier's document format where proven (default true). */
   fastPath?: boolean;
+  /**
+   * Print large modules on two threads on the fast path. Off by default: a cold worker repeats
+   * the JIT warm-up, which only pays off on an idle machine with two free cores.
+   */
+  parallel?: boolean;
+  /** Differential tests only: take the fast path with an unproven prettier 3 version. */
+  trustPrettierVersion?: boolean;
 }
+
+/** Modules with at least this many statements are split between two threads. */
+const PARALLEL_MIN_STATEMENTS = 300;
+/** The worker's share of a split module (it starts later than the calling thread). */
+const WORKER_SHARE = 0.45;
 
 /**
  * Formats with the prettier config that applies to each file's path. Prettier is not always
@@ -48,6 +62,7 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
   const instance = await resolvePrettier(outputDir);
   const { prettier } = instance;
   const configs = new Map<string, Promise<Record<string, unknown>>>();
+  const pool = formatterOptions.parallel === true ? createWorkerPool(outputDir) : undefined;
   // Per run: formatted statements (raw code repeats across files) keyed by options and source.
   const statementCache = new Map<string, Promise<string>>();
   // Per run: does prettier write this non-ASCII key bare? (Its identifier table, asked once.)
@@ -113,10 +128,26 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     });
     if (formatterOptions.fastPath === false) return whole('fast path disabled');
     const resolved = await optionsFor(filePath);
-    const setup = fastPathSetup(instance, resolved, filePath);
+    const setup = fastPathSetup(instance, resolved, filePath, formatterOptions.trustPrettierVersion === true);
     if (!setup.ok) return whole(setup.reason);
-    const printed = printModuleDoc(module, { ...setup.env, unquotable: (key) => bareKeys.get(key) }, (stmt) => printStatementSource(stmt));
-    if (!printed) return whole('module shape');
+    if (printsAsWhole(module)) return whole('module shape');
+    const env = { ...setup.env, unquotable: (key: string) => bareKeys.get(key) };
+    const { body } = module;
+    const prologue = prologueLength(body);
+    const print = (statements: typeof body, offset: number) => printStatements(statements, offset, prologue, env, printStatementSource);
+    let pieces: ModulePiece[];
+    if (pool && body.length >= PARALLEL_MIN_STATEMENTS) {
+      const split = splitPoint(body, WORKER_SHARE);
+      const tail = body.slice(split);
+      const remote = pool.print({ statements: tail, start: split, prologue, resolved, filePath, bareKeys: [...bareKeys], trustVersion: formatterOptions.trustPrettierVersion === true });
+      const head = print(body.slice(0, split), 0);
+      const printedTail = await remote;
+      pieces = [
+        ...head,
+        ...(printedTail?.map((piece, i): ModulePiece => (piece.kind === 'key' ? { kind: 'key', key: piece.key, retry: () => print([tail[i]!], split + i)[0]! } : piece)) ?? print(tail, split)),
+      ];
+    } else pieces = print(body, 0);
+    const printed = { header: lineComment(module.header).trimEnd(), pieces, blankBefore: blankLines(module) };
     const { eol } = setup.env;
     const optionsKey = `${JSON.stringify({ ...resolved, filepath: undefined })}${filePath.slice(filePath.lastIndexOf('.'))}`;
     for (const [i, first] of printed.pieces.entries()) {

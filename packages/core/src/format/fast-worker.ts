@@ -1,0 +1,53 @@
+/**
+ * A worker thread that prints statements on the fast path, so that a large module is printed on
+ * two cores (see `fast-worker-pool.ts`). It loads the same prettier as the formatter (resolved
+ * from the same output directory) for its doc builders and string widths.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Stmt } from '../code/ast.js';
+import { printStatements } from '../code/print-doc.js';
+import { printStatementSource } from '../code/print-source.js';
+import { fastPathSetup } from './fast-path.js';
+import { decodeStatements } from './fast-worker-codec.js';
+import { resolvePrettier } from './prettier-instance.js';
+
+export interface WorkerRequest {
+  id: number;
+  statements: Stmt[];
+  /** Index of the first statement in the module body. */
+  start: number;
+  prologue: number;
+  resolved: Record<string, unknown>;
+  filePath: string;
+  /** Non-ASCII keys prettier's answer is known for. */
+  bareKeys: [string, boolean][];
+  trustVersion: boolean;
+}
+
+/** A request as sent: the statements as JSON text. */
+export type WorkerMessage = Omit<WorkerRequest, 'statements'> & { statements: string };
+
+export type WorkerPiece = { kind: 'text'; text: string } | { kind: 'prettier'; source: string; reason: string } | { kind: 'key'; key: string };
+
+export type WorkerReply = { id: number; pieces: WorkerPiece[] } | { id: number; error: string };
+
+const port = parentPort;
+if (port) {
+  const instance = await resolvePrettier((workerData as { outputDir: string }).outputDir);
+  port.on('message', (message: WorkerMessage) => {
+    try {
+      const request: WorkerRequest = { ...message, statements: decodeStatements(message.statements) };
+      const setup = fastPathSetup(instance, request.resolved, request.filePath, request.trustVersion);
+      if (!setup.ok) throw new Error(setup.reason);
+      const bareKeys = new Map(request.bareKeys);
+      const pieces = printStatements(request.statements, request.start, request.prologue, { ...setup.env, unquotable: (key) => bareKeys.get(key) }, printStatementSource);
+      const reply: WorkerReply = {
+        id: request.id,
+        pieces: pieces.map((piece): WorkerPiece => (piece.kind === 'key' ? { kind: 'key', key: piece.key } : piece)),
+      };
+      port.postMessage(reply);
+    } catch (error) {
+      port.postMessage({ id: message.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply);
+    }
+  });
+}
