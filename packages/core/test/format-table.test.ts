@@ -68,6 +68,16 @@ const CASES: [string, A.Module][] = [
       expr(c.bin(c.bin(c.id(LONG), '===', c.str('some value')), '&&', c.bin(c.id(LONG), '!==', c.str('another value')))),
     ),
   ],
+  [
+    'logical chains nested on the right (prettier drops the parentheses, the next pass reads them left-nested)',
+    mod(
+      expr(c.bin(c.id('a'), '||', c.bin(c.id('b'), '||', c.id('c')))),
+      expr(c.bin(c.id('a'), '??', c.bin(c.id('b'), '??', c.bin(c.id('c'), '??', c.id('d'))))),
+      expr(c.bin(c.id('a'), '&&', c.bin(c.bin(c.id('b'), '&&', c.id('c')), '&&', c.id('d')))),
+      c.fn('f', [], [c.ret(c.bin(c.str('a fairly long string that goes on and on to reach the width'), '||', c.bin(c.bool(false), '||', c.str('/api/v1/pets/{petId}'))))]),
+      expr(c.bin(c.id(LONG), '&&', c.bin(c.call(LONG, [c.obj([c.prop('a', c.num(1))])]), '&&', c.bin(c.id(LONG), '||', c.id(LONG))))),
+    ),
+  ],
   ['conditional', mod(expr(c.cond(c.id('a'), c.id('b'), c.cond(c.id('c'), c.id('d'), c.id('e')))), expr(c.cond(c.bin(c.id(LONG), '===', c.num(1)), c.call('first', [c.id(LONG)]), c.call('second', [c.id(LONG)]))))],
   ['await, as, satisfies, non-null', mod(expr(c.awaitExpr(c.call('load'))), expr(c.as(c.id('x'), c.tref('const'))), expr(c.satisfies(c.obj([c.prop('a', c.num(1))]), c.tref('Config'))), expr(c.nonNull(c.member(c.id('map'), 'get'))), expr(c.as(c.as(c.id('x'), c.kw('unknown')), c.tref('Pet'))))],
   ['assignments', mod(c.exprStmt(c.assign(c.path('this.value'), c.num(1))), c.exprStmt(c.assign(c.id('x'), c.id('y'), '??=')), c.exprStmt(c.assign(c.id('total'), c.num(2), '+=')))],

@@ -245,6 +245,7 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
       const node = { type: logical ? 'LogicalExpression' : 'BinaryExpression', operator: expr.op, ...base(slot) } as N.BinaryExpression;
       node.left = lowerExpr(plain(expr.left), at(node, 'left'));
       node.right = lowerExpr(plain(expr.right), at(node, 'right'));
+      if (logical && node.right.type === 'LogicalExpression' && node.right.operator === expr.op) markReassociation(node);
       return node;
     }
     case 'cond': {
@@ -330,6 +331,80 @@ function startsWithObject(expr: A.Expr): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * `a || (b || c)`: prettier prints it without the parentheses, and the next formatting pass
+ * reads `(a || b) || c`. The top-level statement is marked for `reassociateLogicalChains`.
+ */
+function markReassociation(node: N.ENode): void {
+  let top = node;
+  while (top.parent && top.parent.type !== 'Program') top = top.parent;
+  (top as N.Statement).reassociate = true;
+}
+
+const childNodes = (node: N.ENode): N.ENode[] => {
+  const out: N.ENode[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'parent' || key === 'printed' || key === 'comments' || !value || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof item === 'object' && typeof (item as { type?: unknown }).type === 'string') out.push(item as N.ENode);
+    } else if (typeof (value as { type?: unknown }).type === 'string') out.push(value as N.ENode);
+  }
+  return out;
+};
+
+/**
+ * Rebuilds same-operator logical chains left-nested, as prettier parses its own output of them
+ * (it drops the parentheses of `a || (b || c)`). Returns the nodes whose docs changed.
+ */
+export function reassociateLogicalChains(statement: N.Statement): N.ENode[] {
+  const changed: N.ENode[] = [];
+  const sameChain = (node: N.ENode, operator: string): node is N.BinaryExpression => node.type === 'LogicalExpression' && node.operator === operator;
+  const visit = (node: N.ENode): void => {
+    if (node.type === 'LogicalExpression' && !(node.parent && sameChain(node.parent, node.operator))) {
+      const operands: N.Expression[] = [];
+      const links: N.BinaryExpression[] = [];
+      const collect = (current: N.Expression): void => {
+        if (sameChain(current, node.operator)) {
+          links.push(current);
+          collect(current.left);
+          collect(current.right);
+        } else operands.push(current);
+      };
+      collect(node);
+      const leftNested = (() => {
+        let depth = 0;
+        for (let current: N.Expression = node; sameChain(current, node.operator); current = current.left) depth++;
+        return depth === links.length;
+      })();
+      if (!leftNested) {
+        // Reuse the link nodes, outermost first: link i joins the first i+2 operands.
+        const outer = links[0]!;
+        const ordered = [outer, ...links.slice(1)];
+        let current = operands[0]!;
+        for (let i = 1; i < operands.length; i++) {
+          const link = i === operands.length - 1 ? outer : ordered[operands.length - 1 - i]!;
+          link.left = current;
+          link.right = operands[i]!;
+          current.parent = link;
+          current.field = 'left';
+          current.index = -1;
+          operands[i]!.parent = link;
+          operands[i]!.field = 'right';
+          operands[i]!.index = -1;
+          if (link !== outer) changed.push(link);
+          current = link;
+        }
+        changed.push(outer);
+      }
+      for (const operand of operands) visit(operand);
+      return;
+    }
+    for (const child of childNodes(node)) visit(child);
+  };
+  visit(statement);
+  return changed;
 }
 
 /** Only list positions (arguments, elements, values...) take a `commented` expression. */

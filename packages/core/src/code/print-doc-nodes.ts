@@ -28,6 +28,8 @@ interface Base {
   comments?: EComment[] | undefined;
   /** The doc printed without arguments, kept between passes (prettier's per-node cache). */
   printed?: Doc | undefined;
+  /** On a top-level statement: it holds a logical chain the next pass reads differently. */
+  reassociate?: boolean | undefined;
 }
 
 export interface Identifier extends Base {

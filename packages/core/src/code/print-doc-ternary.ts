@@ -73,18 +73,18 @@ export function printTernary(node: N.ConditionalExpression, ctx: PrintContext, a
   return isParentTest || extraIndent ? b.group([b.indent([b.softline, result]), b.softline]) : result;
 }
 
-/** Prettier's `isSimpleExpression`-like count: at most `max` nodes below `node`. */
+/**
+ * At most `max` nodes below `node`, counting as prettier does: only child nodes held directly in
+ * a property (nodes in lists, such as arguments or properties, are not counted).
+ */
 function hasFewNodes(node: AnyNode, max: number): boolean {
   let count = 0;
   const visit = (current: AnyNode): boolean => {
     for (const [key, value] of Object.entries(current)) {
       if (key === 'parent' || key === 'printed' || key === 'comments') continue;
-      const children = Array.isArray(value) ? value : [value];
-      for (const child of children) {
-        if (child && typeof child === 'object' && typeof (child as { type?: unknown }).type === 'string') {
-          count++;
-          if (count > max || !visit(child as AnyNode)) return false;
-        }
+      if (value && typeof value === 'object' && !Array.isArray(value) && typeof (value as { type?: unknown }).type === 'string') {
+        count++;
+        if (count > max || !visit(value as AnyNode)) return false;
       }
     }
     return count <= max;

@@ -34,7 +34,7 @@ import {
 } from './print-doc-expr.js';
 import { printArrowFunction, printAssignmentPattern, printFunction, printMethod } from './print-doc-functions.js';
 import { printPropertyKey } from './print-doc-literals.js';
-import { Unsupported, lowerTopLevel, newProgram, prologueLength } from './print-doc-lower.js';
+import { Unsupported, lowerTopLevel, newProgram, prologueLength, reassociateLogicalChains } from './print-doc-lower.js';
 
 export { prologueLength };
 import type * as N from './print-doc-nodes.js';
@@ -155,17 +155,22 @@ function printStatementStable(stmt: A.Stmt, program: N.Program, index: number, e
   let preserved = new Set<Breakable>();
   const ctx = createContext(env, (object) => preserved.add(object));
   let result = printDoc(ctx.print(node), ctx.printOptions);
-  if (env.options.objectWrap !== 'preserve') return result.text;
+  const invalidate = (changed: N.ENode) => {
+    for (let current: N.ENode | null = changed; current; current = current.parent) current.printed = undefined;
+  };
   for (let round = 1; round <= 3; round++) {
+    // What the next pass reads differently: logical chains, and objects expanded or not.
+    const reassociated = round === 1 && node.reassociate ? reassociateLogicalChains(node) : [];
     const broken = new Set<Breakable>();
-    for (const mark of result.brokenMarks) if (isBreakable(mark)) broken.add(mark);
-    const changed = [...preserved].filter((object) => !broken.has(object)).concat([...broken].filter((object) => !preserved.has(object)));
-    if (changed.length === 0) return result.text;
+    if (env.options.objectWrap === 'preserve') for (const mark of result.brokenMarks) if (isBreakable(mark)) broken.add(mark);
+    const changed = env.options.objectWrap === 'preserve' ? [...preserved].filter((object) => !broken.has(object)).concat([...broken].filter((object) => !preserved.has(object))) : [];
+    if (changed.length === 0 && reassociated.length === 0) return result.text;
     for (const object of changed) {
       object.preservedBreak = broken.has(object);
-      for (let current: N.ENode | null = object; current; current = current.parent) current.printed = undefined;
+      invalidate(object);
     }
-    preserved = broken;
+    for (const link of reassociated) invalidate(link);
+    if (env.options.objectWrap === 'preserve') preserved = broken;
     const next = printDoc(ctx.print(node), ctx.printOptions);
     if (next.text === result.text) return result.text;
     result = next;

@@ -51,7 +51,6 @@ const FILL_OFFSET = Symbol('fill offset');
 type OffsetFill = Fill & { [FILL_OFFSET]?: number };
 
 export function printDoc(doc: Doc, options: PrintOptions): PrintResult {
-  propagateBreaks(doc);
   return new DocPrinter(options).print(doc);
 }
 
@@ -77,7 +76,8 @@ interface FlatSummary {
 }
 
 const SUMMARY = Symbol('flat summary');
-type Summarized = { [SUMMARY]?: FlatSummary | null };
+const FORCED = Symbol('forced break');
+type Analyzed = { [SUMMARY]?: FlatSummary | null; [FORCED]?: boolean };
 const EMPTY: FlatSummary = { hasText: false, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: 0, totalWidth: 0, writable: true };
 const SPACE: FlatSummary = { hasText: false, leadingSpace: true, trailingSpace: true, anySpace: true, innerWidth: 0, totalWidth: 1, writable: true };
 
@@ -103,60 +103,106 @@ class DocPrinter {
 
   /** The flat summary of a doc, or null when its flat printing depends on the printer's state. */
   private summaryOf(doc: Doc): FlatSummary | null {
-    if (typeof doc === 'string') {
-      if (doc === '') return EMPTY;
-      const width = this.textWidth(doc);
-      return { hasText: true, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: width, totalWidth: width, writable: !doc.includes('\n') && !doc.includes('\r') };
+    if (typeof doc === 'string') return this.stringSummary(doc);
+    if (!Array.isArray(doc)) {
+      if (doc.type === 'line') return doc.hard ? null : doc.soft ? EMPTY : SPACE;
+      // Only ever inside a broken group, or a conditional group's state: walked, not summarised.
+      if (doc.type === 'break-parent') return null;
     }
-    // Lines are often prettier's shared constants: answered without a memo on them.
-    if (!Array.isArray(doc) && doc.type === 'line') return doc.hard ? null : doc.soft ? EMPTY : SPACE;
-    const memo = doc as Summarized;
-    const known = memo[SUMMARY];
-    if (known !== undefined) return known;
-    let result: FlatSummary | null;
-    if (Array.isArray(doc)) result = this.summaryOfList(doc);
-    else {
-      switch (doc.type) {
-        case 'group':
-          if (doc.break) result = null;
-          else {
-            const inner = this.summaryOf(doc.contents);
-            result = inner && doc.id ? { ...inner, writable: false } : inner;
-          }
-          break;
-        case 'fill': {
-          const inner = (doc as OffsetFill)[FILL_OFFSET] ? null : this.summaryOfList(doc.parts);
-          result = inner ? { ...inner, writable: false } : null;
-          break;
-        }
-        case 'indent':
-        case 'align':
-        case 'label':
-          result = this.summaryOf(doc.contents);
-          break;
-        case 'indent-if-break': {
-          // Printed only once its group's mode is known: not written directly.
-          const inner = this.summaryOf(doc.contents);
-          result = inner && doc.groupId ? { ...inner, writable: false } : inner;
-          break;
-        }
-        case 'if-break':
-          result = doc.groupId ? null : this.summaryOf(doc.flatContents);
-          break;
-        case 'break-parent':
-        case 'cursor':
-          result = EMPTY;
-          break;
-        default:
-          result = null;
-      }
-    }
-    memo[SUMMARY] = result;
-    return result;
+    const memo = doc as Analyzed;
+    if (memo[SUMMARY] === undefined) this.analyze(doc);
+    return memo[SUMMARY]!;
   }
 
-  /** The summary of parts printed one after the other (`concat` folded, without allocating per part). */
-  private summaryOfList(parts: Doc[]): FlatSummary | null {
+  /**
+   * A group is broken when built so or when it holds a forced break (a break-parent, or a broken
+   * group) outside any conditional group: prettier's `propagateBreaks`, computed when first
+   * needed instead of over the whole doc up front.
+   */
+  private isBroken(group: Group): boolean {
+    if (group.break) return true;
+    const memo = group as Group & Analyzed;
+    if (memo[SUMMARY] === undefined) this.analyze(group);
+    return Boolean(group.break);
+  }
+
+  private stringSummary(text: string): FlatSummary {
+    if (text === '') return EMPTY;
+    const width = this.textWidth(text);
+    return { hasText: true, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: width, totalWidth: width, writable: !text.includes('\n') && !text.includes('\r') };
+  }
+
+  /** Whether a doc holds a forced break for its enclosing group; records its flat summary. */
+  private analyze(doc: Doc): boolean {
+    if (typeof doc === 'string') return false;
+    if (Array.isArray(doc)) {
+      const memo = doc as Analyzed;
+      if (memo[SUMMARY] === undefined) {
+        const { forced, summary } = this.analyzeList(doc);
+        memo[FORCED] = forced;
+        memo[SUMMARY] = summary;
+      }
+      return memo[FORCED]!;
+    }
+    if (doc.type === 'line') return false;
+    if (doc.type === 'break-parent') return true;
+    const memo = doc as Analyzed;
+    if (memo[SUMMARY] !== undefined) return memo[FORCED]!;
+    let forced = false;
+    let summary: FlatSummary | null;
+    switch (doc.type) {
+      case 'group': {
+        // A conditional group keeps the breaks of its states (their groups are marked when met).
+        if (!doc.expandedStates && this.analyze(doc.contents) && !doc.break) doc.break = 'propagated';
+        forced = Boolean(doc.break);
+        const inner = forced ? null : this.summaryOf(doc.contents);
+        summary = inner && doc.id ? { ...inner, writable: false } : inner;
+        break;
+      }
+      case 'fill': {
+        const { forced: partsForced, summary: inner } = this.analyzeList(doc.parts);
+        forced = partsForced;
+        summary = inner && !(doc as OffsetFill)[FILL_OFFSET] ? { ...inner, writable: false } : null;
+        break;
+      }
+      case 'indent':
+      case 'align':
+      case 'label':
+        forced = this.analyze(doc.contents);
+        summary = this.summaryOf(doc.contents);
+        break;
+      case 'indent-if-break': {
+        forced = this.analyze(doc.contents);
+        // Printed only once its group's mode is known: not written directly.
+        const inner = this.summaryOf(doc.contents);
+        summary = inner && doc.groupId ? { ...inner, writable: false } : inner;
+        break;
+      }
+      case 'if-break': {
+        const a = this.analyze(doc.breakContents);
+        const b = this.analyze(doc.flatContents);
+        forced = a || b;
+        summary = doc.groupId ? null : this.summaryOf(doc.flatContents);
+        break;
+      }
+      case 'line-suffix':
+        forced = this.analyze(doc.contents);
+        summary = null;
+        break;
+      case 'cursor':
+        summary = EMPTY;
+        break;
+      default:
+        summary = null;
+    }
+    memo[FORCED] = forced;
+    memo[SUMMARY] = summary;
+    return forced;
+  }
+
+  /** Forced break and summary of parts printed one after the other (`concat` folded in place). */
+  private analyzeList(parts: Doc[]): { forced: boolean; summary: FlatSummary | null } {
+    let forced = false;
     let hasText = false;
     let leadingSpace = false;
     let trailingSpace = false;
@@ -164,6 +210,7 @@ class DocPrinter {
     let innerWidth = 0;
     let totalWidth = 0;
     let writable = true;
+    let summarizable = true;
     for (const part of parts) {
       let partHasText: boolean;
       let partLeading: boolean;
@@ -171,7 +218,7 @@ class DocPrinter {
       let partAny: boolean;
       let partInner: number;
       if (typeof part === 'string') {
-        if (part === '') continue;
+        if (!summarizable || part === '') continue;
         const width = this.textWidth(part);
         partHasText = true;
         partLeading = partTrailing = partAny = false;
@@ -179,8 +226,13 @@ class DocPrinter {
         totalWidth += width;
         if (writable && (part.includes('\n') || part.includes('\r'))) writable = false;
       } else {
+        if (this.analyze(part)) forced = true;
+        if (!summarizable) continue;
         const summary = this.summaryOf(part);
-        if (!summary) return null;
+        if (!summary) {
+          summarizable = false;
+          continue;
+        }
         ({ hasText: partHasText, leadingSpace: partLeading, trailingSpace: partTrailing, anySpace: partAny, innerWidth: partInner } = summary);
         totalWidth += summary.totalWidth;
         if (!summary.writable) writable = false;
@@ -201,8 +253,9 @@ class DocPrinter {
       trailingSpace = partTrailing;
       anySpace = anySpace || partAny;
     }
-    if (!hasText) return anySpace ? { ...SPACE, totalWidth, writable } : totalWidth === 0 && writable ? EMPTY : { ...EMPTY, totalWidth, writable };
-    return { hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
+    if (!summarizable || forced) return { forced, summary: null };
+    if (!hasText) return { forced, summary: anySpace ? { ...SPACE, totalWidth, writable } : totalWidth === 0 && writable ? EMPTY : { ...EMPTY, totalWidth, writable } };
+    return { forced, summary: { hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable } };
   }
 
   private writableFlat(doc: Doc): boolean {
@@ -367,13 +420,14 @@ class DocPrinter {
     let chosenMode: Mode;
     let chosenDoc: Doc;
     if (mode === FLAT && !this.shouldRemeasure) {
-      chosenMode = group.break ? BREAK : FLAT;
+      chosenMode = this.isBroken(group) ? BREAK : FLAT;
       chosenDoc = group.contents;
     } else {
       this.shouldRemeasure = false;
       const remaining = this.width - this.pos;
       const hasLineSuffix = this.lineSuffixes.length > 0;
-      if (!group.break && this.fits(FLAT, group.contents, remaining, hasLineSuffix, false, true)) {
+      const broken = this.isBroken(group);
+      if (!broken && this.fits(FLAT, group.contents, remaining, hasLineSuffix, false, true)) {
         chosenMode = FLAT;
         chosenDoc = group.contents;
       } else if (!group.expandedStates) {
@@ -384,7 +438,7 @@ class DocPrinter {
         const last = states[states.length - 1]!;
         chosenMode = BREAK;
         chosenDoc = last;
-        if (!group.break) {
+        if (!broken) {
           const end = this.options.semantics.lastStateTriedFlat ? states.length : states.length - 1;
           for (let i = 1; i < end; i++) {
             if (this.fits(FLAT, states[i]!, remaining, hasLineSuffix, false, true)) {
@@ -546,8 +600,9 @@ class DocPrinter {
           break;
         }
         case 'group': {
-          if (mustBeFlat && current.break) return false;
-          const groupMode = current.break ? BREAK : currentMode;
+          const broken = this.isBroken(current);
+          if (mustBeFlat && broken) return false;
+          const groupMode = broken ? BREAK : currentMode;
           const contents = current.expandedStates && groupMode === BREAK ? current.expandedStates[current.expandedStates.length - 1]! : current.contents;
           modes.push(groupMode);
           docs.push(contents);
@@ -669,61 +724,4 @@ class DocPrinter {
     flushSpaces();
     return { ...indent, value, length, queue };
   }
-}
-
-/**
- * Marks every group that contains a forced break (hard line or break-parent) as broken, as
- * prettier does before printing. Conditional groups stop the propagation but their states are
- * visited. A group already visited keeps its result.
- */
-const PROPAGATED = Symbol('breaks propagated');
-type Propagated = Group & { [PROPAGATED]?: true };
-
-export function propagateBreaks(doc: Doc): void {
-  // True when `current` holds a forced break that reaches the enclosing group.
-  const visit = (current: Doc): boolean => {
-    if (typeof current === 'string') return false;
-    if (Array.isArray(current)) {
-      let found = false;
-      for (const part of current) if (visit(part)) found = true;
-      return found;
-    }
-    switch (current.type) {
-      case 'break-parent':
-        return true;
-      case 'group': {
-        // Docs do not change once built: a group's subtree needs propagating once, even across
-        // printings (prettier visits each group once per printing, with the same result).
-        const group = current as Propagated;
-        if (!group[PROPAGATED]) {
-          group[PROPAGATED] = true;
-          let inner = false;
-          if (current.expandedStates) {
-            for (const state of current.expandedStates) if (visit(state)) inner = true;
-          } else inner = visit(current.contents);
-          if (inner && !current.expandedStates && !current.break) current.break = 'propagated';
-        }
-        return Boolean(current.break);
-      }
-      case 'fill': {
-        let found = false;
-        for (const part of current.parts) if (visit(part)) found = true;
-        return found;
-      }
-      case 'if-break': {
-        const a = visit(current.breakContents);
-        const b = visit(current.flatContents);
-        return a || b;
-      }
-      case 'indent':
-      case 'align':
-      case 'indent-if-break':
-      case 'label':
-      case 'line-suffix':
-        return visit(current.contents);
-      default:
-        return false;
-    }
-  };
-  visit(doc);
 }
