@@ -1,6 +1,7 @@
 import { code, type ApiModel, type Code } from '@specwright/core';
 import type { OperationPlan } from './plan.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
+import { snippetTexts } from './runtime.js';
 
 const c = code.id('c');
 
@@ -119,8 +120,10 @@ export function buildHonoRouter(model: ApiModel, plans: OperationPlan[], options
     ...(ctx ? { typeParams: [{ name: ctx }] } : {}),
   });
 
+  // The context type appears in createContext's signature and in the body readers only.
+  const usesContext = ctx !== undefined || snippetTexts(b.snippets).some((text) => /\bHonoContext\b/.test(text));
   const imports: Code.Stmt[] = [
-    code.importFrom('hono', ['Hono', { name: 'Context', alias: 'HonoContext', typeOnly: true }]),
+    code.importFrom('hono', ['Hono', ...(usesContext ? [{ name: 'Context', alias: 'HonoContext', typeOnly: true }] : [])]),
     code.importFrom('hono/http-exception', ['HTTPException']),
     code.importFrom('hono/utils/http-status', ['ContentfulStatusCode'], { typeOnly: true }),
     ...b.importStatements(),

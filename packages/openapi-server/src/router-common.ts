@@ -184,9 +184,12 @@ export class RouterBuilder {
   registrationOrder(): OperationPlan[] {
     const shadowed = shadowedOperations(this.plans);
     const rank = (path: string) => parsePath(path).map((parts) => (parts.every((p) => p.kind === 'static') ? 0 : parts.some((p) => p.kind === 'static') ? 1 : 2));
+    // Lexicographic, the shorter first on a common prefix: a total order (ending in a tie on
+    // unequal lengths made it intransitive, and the sort then put a parameter before a static
+    // segment: Autotask's /ResourceAttachments/{id} before /ResourceAttachments/query).
     const compare = (a: number[], b: number[]) => {
       for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-      return 0;
+      return a.length - b.length;
     };
     return this.plans
       .filter((plan) => !shadowed.has(plan.op.key))
