@@ -173,3 +173,25 @@ describe('fast path equals prettier: table of trees', () => {
     });
   }
 });
+
+/**
+ * TypeScript reads a top-level `await [`, `await (`... first as an identifier and re-parses the
+ * statement; prettier's output then repeats or loses text of later statements, so such modules
+ * go to prettier whole (the fast path cannot reproduce a text that depends on the parser's slip).
+ */
+describe('top-level await that TypeScript re-parses', () => {
+  const later = [c.constDecl('schema', c.num(0), { exported: true, doc: 'naïve 日本語' }), type(c.intersection([c.tlit('*/ end'), c.tlit('a fairly long string that goes on and on to reach the print width')]))];
+  const cases: [string, A.Module, 'fast' | 'prettier'][] = [
+    ['await of an array', mod(c.constDecl('id', c.awaitExpr(c.member(c.arr([c.bool(false), c.spread(c.nul())]), 'someVeryLongIdentifierNameForWidth'))), ...later), 'prettier'],
+    ['await of a parenthesized expression', mod(c.constDecl('id', c.awaitExpr(c.bin(c.id('a'), '||', c.id('b')))), ...later), 'prettier'],
+    ['await of a call', mod(c.constDecl('id', c.awaitExpr(c.call('load', [c.str('x')]))), ...later), 'fast'],
+    ['raw statement with such an await', mod(c.raw('const loaded = await (globalThis.fetch ?? fetch)(url);'), ...later), 'prettier'],
+  ];
+  for (const configName of ['default', 'tabs8', 'wide']) {
+    it.each(cases)(`%s (config ${configName})`, async (_name, module, path) => {
+      const { fast, prettier, report } = await formatBoth(module, CONFIGS[configName]!);
+      expect(fast).toBe(prettier);
+      expect(report.path).toBe(path);
+    });
+  }
+});

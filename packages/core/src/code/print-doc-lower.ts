@@ -12,6 +12,12 @@ import { printExpr } from './print-source.js';
 
 export class Unsupported extends Error {
   override readonly name = 'Unsupported';
+  /** Prettier's output for the statement depends on the rest of the module: format it all with prettier. */
+  readonly wholeModule: boolean;
+  constructor(what: string, wholeModule = false) {
+    super(what);
+    this.wholeModule = wholeModule;
+  }
 }
 
 const unsupported = (what: string): never => {
@@ -256,8 +262,11 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
       return node;
     }
     case 'await': {
-      checkAwaitContext(slot);
-      // Prettier's parse of `await {` at the top level corrupts the comments of later statements.
+      if (!checkAwaitContext(slot) && !AWAIT_OPERAND_START.test(printExpr(expr, '').slice('await '.length, 'await '.length + 1))) {
+        // TypeScript first reads a top-level `await [`, `await (`, `await {`... as an identifier,
+        // then re-parses the statement; prettier's output then repeats or loses later text.
+        throw new Unsupported('top-level await re-parsed by TypeScript', true);
+      }
       if (startsWithObject(expr.expr)) unsupported('await of an object literal');
       const node = { type: 'AwaitExpression', ...base(slot) } as N.AwaitExpression;
       node.argument = lowerExpr(plain(expr.expr), at(node, 'argument'));
@@ -287,10 +296,16 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
 }
 
 /**
- * `await` parses as an expression only in an async function or at the top level of the module;
- * elsewhere the parser reads an identifier named `await`.
+ * What TypeScript reads at once as the operand of a top-level `await`: an identifier, keyword or
+ * literal on the same line.
  */
-function checkAwaitContext(slot: Slot): void {
+const AWAIT_OPERAND_START = /^[\p{ID_Start}$_0-9'"]$/u;
+
+/**
+ * `await` parses as an expression only in an async function or at the top level of the module;
+ * elsewhere the parser reads an identifier named `await`. True inside a function.
+ */
+function checkAwaitContext(slot: Slot): boolean {
   let field = slot.key;
   for (let node = slot.parent; node; field = node.field, node = node.parent) {
     switch (node.type) {
@@ -298,7 +313,7 @@ function checkAwaitContext(slot: Slot): void {
       case 'FunctionExpression':
       case 'FunctionDeclaration':
         if (!node.async || field === 'params') unsupported('await outside an async function body');
-        return;
+        return true;
       case 'PropertyDefinition':
       case 'AssignmentPattern':
         unsupported('await in a class field or parameter default');
@@ -307,6 +322,7 @@ function checkAwaitContext(slot: Slot): void {
         break;
     }
   }
+  return false;
 }
 
 function startsWithObject(expr: A.Expr): boolean {

@@ -81,7 +81,8 @@ export interface DocPrintEnvironment {
 /** A top-level piece of the output: printed text, or source prettier must format. */
 export type ModulePiece =
   | { kind: 'text'; text: string }
-  | { kind: 'prettier'; source: string; reason: string }
+  /** `wholeModule`: prettier's output for it depends on the rest of the module. */
+  | { kind: 'prettier'; source: string; reason: string; wholeModule?: boolean }
   /** Needs prettier's answer about a key (see `UnknownKey`), then `retry()`. */
   | { kind: 'key'; key: string; retry: () => ModulePiece };
 
@@ -121,16 +122,27 @@ export function printsAsWhole(module: A.Module): boolean {
 export function printStatements(statements: A.Stmt[], offset: number, prologue: number, env: DocPrintEnvironment, sourceOf: (stmt: A.Stmt) => string): ModulePiece[] {
   const program = newProgram();
   const printPiece = (stmt: A.Stmt, i: number): ModulePiece => {
-    if (stmt.k === 'raw') return { kind: 'prettier', source: sourceOf(stmt), reason: 'raw statement' };
+    if (stmt.k === 'raw') {
+      const source = sourceOf(stmt);
+      return { kind: 'prettier', source, reason: 'raw statement', ...(mayReparseAwait(source) ? { wholeModule: true } : {}) };
+    }
     try {
       return { kind: 'text', text: printStatementStable(stmt, program, i, env, i < prologue) };
     } catch (error) {
       if (error instanceof UnknownKey) return { kind: 'key', key: error.key, retry: () => printPiece(stmt, i) };
-      if (error instanceof Unsupported) return { kind: 'prettier', source: sourceOf(stmt), reason: error.message };
+      if (error instanceof Unsupported) return { kind: 'prettier', source: sourceOf(stmt), reason: error.message, ...(error.wholeModule ? { wholeModule: true } : {}) };
       throw error;
     }
   };
   return statements.map((stmt, i) => printPiece(stmt, offset + i));
+}
+
+/**
+ * A raw statement that may hold a top-level `await` TypeScript re-parses (see the lowering of
+ * `await`): its operand does not start with a word or literal, and the text has no async function.
+ */
+function mayReparseAwait(source: string): boolean {
+  return /\bawait\s*[^\p{ID_Continue}$'"\s]/u.test(source) && !/\basync\b/.test(source);
 }
 
 export function printModuleDoc(module: A.Module, env: DocPrintEnvironment, sourceOf: (stmt: A.Stmt) => string): PrintedModule | undefined {

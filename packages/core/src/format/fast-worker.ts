@@ -27,7 +27,7 @@ export interface WorkerRequest {
 /** A request as sent: the statements as JSON text. */
 export type WorkerMessage = Omit<WorkerRequest, 'statements'> & { statements: string };
 
-export type WorkerPiece = { kind: 'text'; text: string } | { kind: 'prettier'; source: string; reason: string } | { kind: 'key'; key: string };
+export type WorkerPiece = { kind: 'text'; text: string } | { kind: 'prettier'; source: string; reason: string; wholeModule?: boolean } | { kind: 'key'; key: string };
 
 export type WorkerReply = { id: number; pieces: WorkerPiece[] } | { id: number; error: string };
 

@@ -158,6 +158,8 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
       }
       printed.pieces[i] = piece;
     }
+    const reparsed = printed.pieces.find((piece) => piece.kind === 'prettier' && piece.wholeModule === true);
+    if (reparsed?.kind === 'prettier') return whole(reparsed.reason);
     const sources = printed.pieces.flatMap((piece) => (piece.kind === 'prettier' ? [piece.source] : []));
     // A string statement is a directive only at the start of a file: such pieces are not batched.
     if (printed.pieces.some((piece, i) => piece.kind === 'prettier' && i > 0 && STARTS_WITH_STRING.test(piece.source))) return whole('string statement after the start');
