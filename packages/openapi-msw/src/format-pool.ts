@@ -52,10 +52,11 @@ function sample(node: PatternNode, next: () => number): string {
 }
 
 /**
- * Strings that the pattern tree produces and that also pass `accepts` (the pattern itself, the
- * length bounds and the client's format check), found at generation time: a format and a pattern
- * may each allow what the other does not (a UUID pattern with optional braces and upper-case
- * digits only), which the request-time generator cannot know. Empty when none turns up.
+ * Strings that the pattern tree produces and that also pass `accepts` (the pattern itself, with
+ * its lookarounds, the length bounds and the client's format check), found at generation time: a
+ * format and a pattern may each allow what the other does not (a UUID pattern with optional
+ * braces and upper-case digits only), which the request-time generator cannot know. Empty when
+ * none turns up.
  */
 export function formatPool(tree: PatternNode, accepts: (text: string) => boolean, seedText: string): string[] {
   if (lengthBounds(tree).max === 0) return accepts('') ? [''] : [];

@@ -309,7 +309,12 @@ export class MockBuilder {
     }
     const fitted = fitLength(parsed.tree, node.minLength, node.maxLength);
     const formatCheck = node.format !== undefined && Object.hasOwn(CLIENT_FORMAT_CHECKS, node.format) ? CLIENT_FORMAT_CHECKS[node.format]! : undefined;
-    if (formatCheck) return this.formatAndPattern(node, fitted, formatCheck);
+    // What the tree cannot express (a format the client checks, a lookaround) is searched for at
+    // generation time; run-time retries find rare matches too seldom.
+    if (formatCheck || parsed.approximate) {
+      const pooled = this.pooledString(node, fitted, formatCheck);
+      if (pooled) return pooled;
+    }
     const expr = patternExpr(fitted, { repeat: () => this.helper('mockRepeat') });
     const bounds = lengthBounds(fitted);
     // What the tree cannot promise is checked at run time, retrying a few times.
@@ -327,24 +332,28 @@ export class MockBuilder {
   }
 
   /**
-   * A string with a pattern and a format the client checks: one of a few values found at
-   * generation time that satisfy both (the pattern alone can produce strings the format rejects).
+   * One of a few values found at generation time that match the pattern, fit the length bounds and
+   * pass the format the client checks (the pattern alone can produce strings the format rejects,
+   * and the tree leaves out lookarounds). Undefined, with a warning, when none turns up.
    */
-  private formatAndPattern(node: StringNode, tree: PatternNode, formatCheck: { safeParse(value: unknown): { success: boolean } }): Code.Expr {
+  private pooledString(node: StringNode, tree: PatternNode, formatCheck: { safeParse(value: unknown): { success: boolean } } | undefined): Code.Expr | undefined {
     const pattern = node.pattern!;
-    const key = JSON.stringify([pattern, node.patternFlags, node.format, node.minLength, node.maxLength]);
+    const key = JSON.stringify([pattern, node.patternFlags, formatCheck ? node.format : undefined, node.minLength, node.maxLength]);
     let pool = this.pools.get(key);
     if (pool === undefined) {
       const regex = new RegExp(pattern, node.patternFlags ?? '');
       const accepts = (text: string) =>
-        regex.test(text) && text.length >= (node.minLength ?? 0) && text.length <= (node.maxLength ?? Infinity) && formatCheck.safeParse(text).success;
+        regex.test(text) && text.length >= (node.minLength ?? 0) && text.length <= (node.maxLength ?? Infinity) && (formatCheck?.safeParse(text).success ?? true);
       pool = formatPool(tree, accepts, key);
       this.pools.set(key, pool);
       if (pool.length === 0) {
-        this.warnings.push(`no mock string found that matches pattern ${JSON.stringify(pattern)} and format "${node.format}" together; mock strings follow the pattern and may fail the format check`);
+        const what = [formatCheck ? `format "${node.format}"` : '', node.minLength !== undefined || node.maxLength !== undefined ? `length ${node.minLength ?? 0}..${node.maxLength ?? '∞'}` : ''].filter(Boolean);
+        this.warnings.push(
+          `no mock string found that matches pattern ${JSON.stringify(pattern)}${what.length > 0 ? ` with ${what.join(' and ')}` : ''} (the schema may admit no value); mock strings may fail it`,
+        );
       }
     }
-    if (pool.length === 0) return patternExpr(tree, { repeat: () => this.helper('mockRepeat') });
+    if (pool.length === 0) return undefined;
     return pool.length === 1 ? c.str(pool[0]!) : faker('helpers.arrayElement', [c.arr(pool.map((text) => c.str(text)))]);
   }
 
