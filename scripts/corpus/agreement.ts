@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ApiModel, Operation } from '@specwright/core';
+import { requestSelectors, routeShape, type ApiModel, type Operation } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import ts from 'typescript';
 import { LAYOUT } from './generate.js';
@@ -20,8 +20,8 @@ export interface Issue {
 
 export interface MockFailure {
   operation: string;
-  /** `invalid`: the body fails the schema; `unanswered`: no handler answered; `status`: not 2xx. */
-  problem: 'invalid' | 'unanswered' | 'status' | 'not-json';
+  /** `invalid`: the body fails the schema; `unanswered`: no handler answered; `status`: not 2xx; `error`: a handler threw. */
+  problem: 'invalid' | 'unanswered' | 'status' | 'not-json' | 'error';
   status?: number;
   schema?: string;
   issues?: Issue[];
@@ -39,7 +39,7 @@ export interface MockResult {
 
 export interface RouteFailure {
   operation: string;
-  problem: 'not-routed' | 'wrong-method' | 'extra-routes';
+  problem: 'not-routed' | 'wrong-method' | 'shared-route' | 'extra-routes' | 'error';
   message: string;
 }
 
@@ -62,29 +62,24 @@ export interface AgreementResult {
 
 const KEEP = 5;
 
-/** A route key: method and path with every parameter blanked (`GET /pets/{}`). */
-export function routeKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path.replace(/\{[^}]*\}/g, '{}')}`;
-}
-
 function utf8Escapes(char: string): string {
   return [...new TextEncoder().encode(char)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 }
 
 /**
  * A URL path an operation answers: parameter `i` becomes `p<i>`, static text is percent-encoded
- * as `fetch` encodes a path (plus `?` and `#`, which would otherwise end it).
+ * as `fetch` encodes a path.
  */
-export function concretePath(path: string): string {
+export function concretePath(urlPath: string): string {
   let index = 0;
-  return path
+  return urlPath
     .split(/(\{[^}]+\})/)
     .map((part, i) => {
       if (i % 2 === 1) return `p${index++}`;
       let out = '';
       for (const char of part) {
         const code = char.codePointAt(0)!;
-        out += code <= 0x20 || code >= 0x7f || '"#<>?`{}'.includes(char) ? utf8Escapes(char) : char;
+        out += code <= 0x20 || code >= 0x7f || '"<>`{}'.includes(char) ? utf8Escapes(char) : char;
       }
       return out;
     })
@@ -92,6 +87,21 @@ export function concretePath(path: string): string {
 }
 
 const BASE = 'http://localhost';
+
+/**
+ * The request a client sends for an operation: its URL path with parameters filled in, the query
+ * pairs its path key fixes, its required query parameters, and its single-value required headers
+ * (what tells it apart from other operations on the same URL, AWS's `X-Amz-Target`).
+ */
+export function clientRequest(model: ApiModel, operation: Operation): { url: string; method: string; headers: Record<string, string> } {
+  const { query, headers } = requestSelectors(model, operation);
+  const search = new URLSearchParams(query.map((q) => [q.name, q.value ?? '1'])).toString();
+  return {
+    url: `${BASE}${concretePath(operation.urlPath)}${search ? `?${search}` : ''}`,
+    method: operation.method.toUpperCase(),
+    headers: Object.fromEntries(headers.map((h) => [h.name, h.value])),
+  };
+}
 
 /** Transpiles the files the checks import into `<dir>/js/` (same layout, `.js`). */
 export function transpileForChecks(dir: string): void {
@@ -127,24 +137,65 @@ interface SafeParser {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string }[] } };
 }
 
+interface MockHandler {
+  info: { method: string | RegExp; path: string | RegExp };
+}
+
+interface Msw {
+  getResponse(handlers: MockHandler[], request: Request): Promise<Response | undefined>;
+  matchRequestUrl(url: URL, path: string | RegExp): { matches: boolean };
+}
+
+/**
+ * MSW's answer to a request: the first handler in order whose method and path match answers, as
+ * in `getResponse(handlers, request)`, which is quadratic over a spec's operations (it runs every
+ * handler before the match; Autotask's 3,000 operations took minutes). A handler pattern with more
+ * segments than the request cannot match it, and a matching method and path are exactly what MSW's
+ * HTTP handlers test (`matchRequestUrl`), so only the handlers found run, in order, until one answers.
+ */
+function dispatcher(msw: Msw, handlers: MockHandler[]): (request: Request) => Promise<Response | undefined> {
+  const segments = (path: string) => path.split('/').length;
+  const indexed = handlers.map((handler) => ({ handler, segments: typeof handler.info.path === 'string' ? segments(handler.info.path) : 0 }));
+  return async (request) => {
+    const url = new URL(request.url);
+    const count = segments(url.pathname);
+    for (const { handler, segments: own } of indexed) {
+      const method = handler.info.method;
+      if (typeof method === 'string' ? method.toUpperCase() !== request.method.toUpperCase() : !method.test(request.method)) continue;
+      if (own > count || !msw.matchRequestUrl(url, handler.info.path).matches) continue;
+      // A resolver that returns nothing declines the request: the next matching handler tries.
+      const response = await msw.getResponse([handler], request.clone());
+      if (response) return response;
+    }
+    return undefined;
+  };
+}
+
 /** Each operation's MSW answer parses with the client's schema for its status. */
 export async function checkMocks(model: ApiModel, dir: string): Promise<MockResult> {
   const result: MockResult = { responses: 0, valid: 0, failures: [] };
-  let handlers: unknown[];
+  let handlers: MockHandler[];
   let schemas: Record<string, SafeParser>;
-  let getResponse: (handlers: never[], request: Request) => Promise<Response | undefined>;
+  let msw: Msw;
   try {
-    ({ getResponse } = (await import('msw')) as unknown as { getResponse: typeof getResponse });
+    msw = (await import('msw')) as unknown as Msw;
     schemas = await load<Record<string, SafeParser>>(dir, `${LAYOUT.api}/schema-types.ts`);
-    ({ handlers } = await load<{ handlers: unknown[] }>(dir, `${LAYOUT.msw}/handlers.ts`));
+    ({ handlers } = await load<{ handlers: MockHandler[] }>(dir, `${LAYOUT.msw}/handlers.ts`));
   } catch (error) {
     result.loadError = message(error);
     return result;
   }
+  const answer = dispatcher(msw, handlers);
   const names = createClientNames(model);
   const once = async (operation: Operation): Promise<'skip' | 'valid' | MockFailure> => {
-    const request = new Request(BASE + concretePath(operation.path), { method: operation.method.toUpperCase() });
-    const response = await getResponse(handlers as never[], request);
+    const { url, method, headers } = clientRequest(model, operation);
+    const request = new Request(url, { method, headers });
+    let response: Response | undefined;
+    try {
+      response = await answer(request);
+    } catch (error) {
+      return { operation: operation.key, problem: 'error', message: `${method} ${url}: ${message(error)}` };
+    }
     if (!response) return { operation: operation.key, problem: 'unanswered', message: `no handler answered ${request.method} ${request.url}` };
     const status = response.status;
     if (status < 200 || status > 299) return { operation: operation.key, problem: 'status', status, message: `answered ${status}` };
@@ -179,32 +230,27 @@ export async function checkMocks(model: ApiModel, dir: string): Promise<MockResu
 }
 
 /** Records the service method each request reaches (each answers undefined). */
-function probeService(): { service: object; calls: string[] } {
+function probeService(methods: Iterable<string>): { service: object; calls: string[] } {
   const calls: string[] = [];
-  const service = new Proxy(
-    {},
-    {
-      get(_, name) {
-        // Not a thenable, not a symbol-keyed protocol.
-        if (typeof name !== 'string' || name === 'then' || name === 'toJSON') return undefined;
-        return async () => {
-          calls.push(name);
-          return undefined;
-        };
-      },
-    },
-  );
+  // A plain object with exactly the service's methods: an operation may be named `then` or `toJSON`.
+  const service = Object.create(null) as Record<string, () => Promise<undefined>>;
+  for (const name of methods) {
+    service[name] = async () => {
+      calls.push(name);
+      return undefined;
+    };
+  }
   return { service, calls };
 }
 
-/** The request an operation's route must accept: its path, method, and a body of its media type. */
-function probeRequest(operation: Operation): { url: string; method: string; headers: Record<string, string>; body?: string } {
+/** The request an operation's route must accept: the client's, with a body of its media type. */
+function probeRequest(model: ApiModel, operation: Operation): { url: string; method: string; headers: Record<string, string>; body?: string } {
+  const request = clientRequest(model, operation);
   const media = operation.requestBody?.contents[0];
-  const method = operation.method.toUpperCase();
-  const url = BASE + concretePath(operation.path);
-  if (!media) return { url, method, headers: {} };
+  // fetch refuses a GET body (some specs declare one).
+  if (!media || request.method === 'GET') return request;
   const contentType = media.contentType.includes('*') ? 'application/octet-stream' : media.contentType;
-  return { url, method, headers: { 'content-type': contentType }, body: media.kind === 'json' ? '{}' : '' };
+  return { ...request, headers: { ...request.headers, 'content-type': contentType }, body: media.kind === 'json' ? '{}' : '' };
 }
 
 interface Router {
@@ -255,20 +301,25 @@ async function honoRouter(dir: string, service: object): Promise<Router> {
 }
 
 /**
- * Sends one request per operation to a router over a probe service: the route must exist (not
- * 404) and, when the request gets through validation, reach the operation's own service method.
- * Operations whose method and path differ only in parameter names share a route (either method
- * is right). The router must register exactly one route per distinct method and path.
+ * Sends the client's request of each operation to a router over a probe service: the route must
+ * exist (not 404) and, when the request gets through validation, reach the operation's own service
+ * method. Operations that no request can tell apart (method and URL path differ only in parameter
+ * names, same query and header selectors) share a route: either method is right. The router must
+ * register exactly one route per distinct method and URL path.
  */
 export async function checkRoutes(model: ApiModel, dir: string, framework: 'fastify' | 'hono'): Promise<RouteResult> {
   const names = createClientNames(model);
-  const groups = new Map<string, Set<string>>();
+  // Operations a request cannot tell apart (same route, same selectors): either method is right.
+  const selectorKey = (operation: Operation) => `${routeShape(operation)} ${JSON.stringify(requestSelectors(model, operation))}`;
+  const twins = new Map<string, Set<string>>();
+  const shapes = new Map<string, Set<string>>();
   for (const operation of model.operations) {
-    const key = routeKey(operation.method, operation.path);
-    groups.set(key, (groups.get(key) ?? new Set()).add(names.operation(operation).fn));
+    const fn = names.operation(operation).fn;
+    twins.set(selectorKey(operation), (twins.get(selectorKey(operation)) ?? new Set()).add(fn));
+    shapes.set(routeShape(operation), (shapes.get(routeShape(operation)) ?? new Set()).add(fn));
   }
-  const result: RouteResult = { operations: 0, routed: 0, expectedRoutes: groups.size, registeredRoutes: 0, failures: [] };
-  const { service, calls } = probeService();
+  const result: RouteResult = { operations: 0, routed: 0, expectedRoutes: shapes.size, registeredRoutes: 0, failures: [] };
+  const { service, calls } = probeService(model.operations.map((operation) => names.operation(operation).fn));
   let router: Router;
   try {
     router = framework === 'fastify' ? await fastifyRouter(dir, service) : await honoRouter(dir, service);
@@ -284,13 +335,26 @@ export async function checkRoutes(model: ApiModel, dir: string, framework: 'fast
     for (const operation of model.operations) {
       result.operations++;
       calls.length = 0;
-      const request = probeRequest(operation);
-      const status = await router.send(request);
-      const allowed = groups.get(routeKey(operation.method, operation.path))!;
-      if (calls.length === 0 && status === 404) {
+      const request = probeRequest(model, operation);
+      let status: number;
+      try {
+        status = await router.send(request);
+      } catch (error) {
+        result.failures.push({ operation: operation.key, problem: 'error', message: `${request.method} ${request.url} threw ${message(error)}` });
+        continue;
+      }
+      const allowed = twins.get(selectorKey(operation))!;
+      const reached = calls[0];
+      if (reached === undefined && status >= 500) {
+        // The router failed before the service was reached: a bug of the router, not of the request.
+        result.failures.push({ operation: operation.key, problem: 'error', message: `${request.method} ${request.url} answered ${status} before reaching the service` });
+      } else if (reached === undefined && status === 404) {
         result.failures.push({ operation: operation.key, problem: 'not-routed', message: `${request.method} ${request.url} answered 404` });
-      } else if (calls.length > 0 && !allowed.has(calls[0]!)) {
-        result.failures.push({ operation: operation.key, problem: 'wrong-method', message: `${request.method} ${request.url} reached service.${calls[0]} instead of ${[...allowed].join(' or ')}` });
+      } else if (reached !== undefined && !allowed.has(reached)) {
+        // Another operation on the same URL path: the router did not tell them apart by query or header.
+        const problem = shapes.get(routeShape(operation))!.has(reached) ? 'shared-route' : 'wrong-method';
+        const headers = Object.entries(request.headers).map(([k, v]) => ` ${k}: ${v}`).join('');
+        result.failures.push({ operation: operation.key, problem, message: `${request.method} ${request.url}${headers} reached service.${reached} instead of ${[...allowed].join(' or ')}` });
       } else result.routed++;
     }
   } finally {

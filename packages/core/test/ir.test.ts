@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiModel, type SchemaNode, SpecError, flattenSecurity, loadModel, modelFromDocument } from '../src/index.js';
+import { type ApiModel, type SchemaNode, SpecError, flattenSecurity, loadModel, modelFromDocument, requestSelectors, routeShape, splitPathKey } from '../src/index.js';
 import { fixture } from '@specwright/testing';
 
 function schema(model: ApiModel, key: string): SchemaNode {
@@ -282,3 +282,43 @@ describe('invalid documents', () => {
     expect(model.warnings.join('\n')).toMatch(/path parameter "id" is not declared/);
   });
 });
+
+describe('path keys that carry more than a path (AWS fragments, query flags, query templates)', () => {
+  let model: ApiModel;
+  beforeAll(async () => {
+    model = await loadModel(fixture('path-keys.yaml'));
+  });
+
+  it.each([
+    ['POST /#X-Amz-Target=Svc.CreateA', '/', [], [{ name: 'X-Amz-Target', value: 'Svc.CreateA' }]],
+    ['GET /things/{id}#scope=mine', '/things/{id}', [], [{ name: 'scope', value: 'mine' }]],
+    ['GET /buckets/{bucket}?acl', '/buckets/{bucket}', [{ name: 'acl' }], []],
+    ['GET /export?filename={filename}', '/export', [], []],
+    ['GET /commits/{sha}.{diffType}', '/commits/{sha}.{diffType}', [], []],
+  ])('%s: requests use %s', (key, urlPath, pathQuery, pathFragment) => {
+    expect(op(model, key)).toMatchObject({ path: key.slice(key.indexOf(' ') + 1), urlPath, pathQuery, pathFragment });
+  });
+
+  it('keeps path parameters to the URL path; a template of the query part is a query parameter', () => {
+    expect(op(model, 'GET /export?filename={filename}')).toMatchObject({ pathParams: [], queryParams: [{ name: 'filename', in: 'query', required: true }] });
+    expect(op(model, 'GET /things/{id}#scope=mine').pathParams.map((p) => p.name)).toEqual(['id']);
+    expect(model.warnings.join('\n')).toMatch(/the path key holds a query or fragment \("#X-Amz-Target=Svc.CreateA"\); requests use the path "\/"/);
+  });
+
+  it('tells apart operations on one URL by what their requests carry', () => {
+    expect(requestSelectors(model, op(model, 'POST /#X-Amz-Target=Svc.CreateB'))).toEqual({ query: [], headers: [{ name: 'X-Amz-Target', value: 'Svc.CreateB' }] });
+    expect(requestSelectors(model, op(model, 'GET /things/{id}#scope=all'))).toEqual({ query: [{ name: 'scope', value: 'all' }], headers: [] });
+    expect(requestSelectors(model, op(model, 'GET /buckets/{bucket}?acl'))).toEqual({ query: [{ name: 'acl' }], headers: [] });
+    expect(routeShape(op(model, 'GET /things/{id}#scope=all'))).toBe(routeShape(op(model, 'GET /things/{id}')));
+  });
+
+  it.each([
+    ['/a?b=1&c#d=2&e', { urlPath: '/a', query: [{ name: 'b', value: '1' }, { name: 'c' }], fragment: [{ name: 'd', value: '2' }, { name: 'e' }], queryTemplates: [] }],
+    ['/a/{x?}/b', { urlPath: '/a/{x?}/b', query: [], fragment: [], queryTemplates: [] }],
+    ['/s?q={q}&x=a%20b', { urlPath: '/s', query: [{ name: 'x', value: 'a b' }], fragment: [], queryTemplates: ['q'] }],
+    ['/#', { urlPath: '/', query: [], fragment: [], queryTemplates: [] }],
+  ])('splits %s', (key, want) => {
+    expect(splitPathKey(key)).toEqual(want);
+  });
+});
+

@@ -29,6 +29,9 @@ export function routePattern(path: string): RoutePattern {
     }
     const name = uniqueName(part.slice(1, -1), params);
     params.push(name);
+    // Two parameters with no text between (`{id}{ext}`): path-to-regexp refuses them, and the
+    // handlers never read parameters, so the first one matches the text of both.
+    if (i >= 2 && parts[i - 1] === '') return;
     // A word character right after the parameter would extend its name: close it with braces.
     const next = parts[i + 1] ?? '';
     pattern += /^[A-Za-z0-9_]/.test(next) ? `{:${name}}` : `:${name}`;
@@ -70,18 +73,27 @@ function percentEncode(ch: string): string {
 /**
  * Orders routes so that, under a wildcard base URL, a request is answered by the route written for
  * it: longer paths first (a shorter pattern matches the end of a longer URL), then, segment by
- * segment, literal text before a parameter. The sort is stable.
+ * segment, literal text before text with parameters before a bare parameter. The sort is stable.
  */
 export function compareSpecificity(a: string, b: string): number {
   const sa = segments(a);
   const sb = segments(b);
   if (sa.length !== sb.length) return sb.length - sa.length;
   for (let i = 0; i < sa.length; i++) {
-    const pa = sa[i]!.includes('{');
-    const pb = sb[i]!.includes('{');
-    if (pa !== pb) return pa ? 1 : -1;
+    const ra = segmentRank(sa[i]!);
+    const rb = segmentRank(sb[i]!);
+    if (ra !== rb) return ra - rb;
   }
   return 0;
+}
+
+/**
+ * Literal text first, then a segment that mixes parameters and text (`{sha}.{ext}` matches fewer
+ * URLs than `{sha}`, which also matches `a.diff`), then a bare parameter.
+ */
+function segmentRank(segment: string): number {
+  if (!segment.includes('{')) return 0;
+  return segment.replace(/\{[^}]*\}/g, '') === '' ? 2 : 1;
 }
 
 function segments(path: string): string[] {

@@ -169,7 +169,7 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
   const warnings: string[] = [];
   const resources = new Map<string, ResourcePlan>();
   const resourceOf = (op: Operation): ResourcePlan => {
-    const name = resourceName(op.path) ?? 'root';
+    const name = resourceName(op.urlPath) ?? 'root';
     let resource = resources.get(name);
     if (!resource) {
       const override = Object.hasOwn(options.overrides, name) ? options.overrides[name] : undefined;
@@ -307,7 +307,7 @@ function planKeyEntries(resource: ResourcePlan): void {
  * string in one and an integer in the other; the key factory takes the GET's type).
  */
 function detailKeyFor(plan: MutationPlan): KeyEntry | undefined {
-  const query = plan.resource.queries.find((q) => q.shape === 'detail' && samePath(q.op.path, plan.op.path));
+  const query = plan.resource.queries.find((q) => q.shape === 'detail' && samePath(q.op.urlPath, plan.op.urlPath));
   if (!query) return undefined;
   if (query.op.pathParams.some((p, i) => schemaShape(p.schema) !== schemaShape(plan.op.pathParams[i]?.schema))) return undefined;
   // A key holding a query object as well would match only the queries fetched without one; `all()`

@@ -1,5 +1,6 @@
 import {
   flattenSecurity,
+  routeShape,
   successResponses,
   type ApiModel,
   type MediaContent,
@@ -159,22 +160,20 @@ export function planOperations(model: ApiModel, registry: NameRegistry): Operati
   return model.operations.map((op) => planOperation(model, registry, op));
 }
 
-/** `GET /pets/{}`: paths that differ only in parameter names are one route for every router. */
-function routeShape(plan: OperationPlan): string {
-  return `${plan.op.method} ${plan.op.path.replace(/\{[^}]*\}/g, '{}')}`;
-}
-
 /**
- * Operations no router can serve because an earlier one has the same method and path shape
- * (`/pets/{id}` and `/pets/{petId}`: OpenAPI forbids it; fastify would refuse to start).
+ * Operations no router can serve because an earlier one has the same method and URL path shape:
+ * paths that differ only in parameter names (`/pets/{id}` and `/pets/{petId}`: OpenAPI forbids
+ * it; fastify would refuse to start), or path keys that differ only after a `?` or `#` (AWS's
+ * `/#X-Amz-Target=Svc.Op`), which requests tell apart by query or header only.
  */
 export function shadowedOperations(plans: OperationPlan[]): Map<string, OperationPlan> {
   const first = new Map<string, OperationPlan>();
   const shadowed = new Map<string, OperationPlan>();
   for (const plan of plans) {
-    const earlier = first.get(routeShape(plan));
+    const shape = routeShape(plan.op);
+    const earlier = first.get(shape);
     if (earlier) shadowed.set(plan.op.key, earlier);
-    else first.set(routeShape(plan), plan);
+    else first.set(shape, plan);
   }
   return shadowed;
 }
@@ -183,7 +182,7 @@ export function shadowedOperations(plans: OperationPlan[]): Map<string, Operatio
 export function planWarnings(model: ApiModel, plans: OperationPlan[]): string[] {
   const warnings: string[] = [];
   for (const [key, earlier] of shadowedOperations(plans)) {
-    warnings.push(`${key} has the same route as ${earlier.op.key} (paths may not differ only in parameter names); the router serves only the first`);
+    warnings.push(`${key} has the same route as ${earlier.op.key} (same method and URL path, up to parameter names); the router serves only the first`);
   }
   for (const plan of plans) {
     for (const parameter of plan.op.queryParams) {

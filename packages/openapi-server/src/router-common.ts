@@ -117,7 +117,7 @@ export class RouterBuilder {
   routePath(plan: OperationPlan): RoutePath {
     return routePath(
       this.framework,
-      plan.op.path,
+      plan.op.urlPath,
       plan.op.pathParams.map((p) => p.name),
       plan.names.pathParams,
     );
@@ -193,7 +193,7 @@ export class RouterBuilder {
     };
     return this.plans
       .filter((plan) => !shadowed.has(plan.op.key))
-      .map((plan, index) => ({ plan, index, rank: rank(plan.op.path) }))
+      .map((plan, index) => ({ plan, index, rank: rank(plan.op.urlPath) }))
       .sort((a, b) => compare(a.rank, b.rank) || a.index - b.index)
       .map((entry) => entry.plan);
   }

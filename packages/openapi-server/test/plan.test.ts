@@ -102,7 +102,7 @@ describe('paths that differ only in parameter names', () => {
       paths: { '/a/{x}': { get: { operationId: 'first', ...ok } }, '/a/{y}': { get: { operationId: 'second', ...ok }, put: { operationId: 'third', ...ok } } },
     });
     const modules = generateModules(model, { framework: 'fastify' });
-    expect(modules.warnings).toEqual(['GET /a/{y} has the same route as GET /a/{x} (paths may not differ only in parameter names); the router serves only the first']);
+    expect(modules.warnings).toEqual(['GET /a/{y} has the same route as GET /a/{x} (same method and URL path, up to parameter names); the router serves only the first']);
     const router = printModuleSource(modules.router!);
     expect(router).toContain('service.first(');
     expect(router).not.toContain('service.second(');

@@ -4,7 +4,8 @@ import { createClientNames } from '@specwright/openapi-zod-ts';
 import { fixture, typecheck } from '@specwright/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildExpressRouter, buildHonoRouter, planOperations } from '../src/index.js';
+import { buildExpressRouter, buildFastifyRouter, buildHonoRouter, planOperations } from '../src/index.js';
+import { planWarnings } from '../src/plan.js';
 import { generateProject } from './support.js';
 
 const SPEC = fixture('route-order.yaml');
@@ -77,5 +78,19 @@ describe('a spec without request bodies', () => {
     generated.project.tsconfig('nodenext');
     const result = typecheck(generated.dir, '7');
     expect(result.stdout + result.stderr).toBe('');
+  });
+});
+
+describe('path keys that differ only after a ? or # (AWS: every JSON operation is POST /#X-Amz-Target=...)', () => {
+  it('route on the URL path, once per method and path (fastify refused duplicates), and warn about the rest', async () => {
+    const model = await loadModel(fixture('path-keys.yaml'));
+    const plans = planOperations(model, createClientNames(model));
+    const text = printModuleSource(buildFastifyRouter(model, plans, { header: 'test', schemaTypes: './schema-types.js', service: './service.js' }));
+    const routes = [...text.matchAll(/method: "(\w+)",\s*url: "([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(routes).toContain('POST /');
+    expect(routes).toContain('GET /export');
+    expect(routes.filter((r) => r === 'POST /')).toHaveLength(1);
+    expect(new Set(routes).size).toBe(routes.length);
+    expect(planWarnings(model, plans)).toContain('POST /#X-Amz-Target=Svc.CreateB has the same route as POST /#X-Amz-Target=Svc.CreateA (same method and URL path, up to parameter names); the router serves only the first');
   });
 });

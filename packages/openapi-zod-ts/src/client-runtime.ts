@@ -90,6 +90,10 @@ interface EncodedBody {
 interface RequestSpec<T> {
   method: string;
   path: string;
+  /** Encoded query pairs every request of the operation sends (fixed by the spec's path key). */
+  fixedQuery?: string;
+  /** Headers the operation requires with a single possible value. */
+  fixedHeaders?: Record<string, string>;
   query?: Record<string, unknown> | undefined;
   queryStyles?: Record<string, QueryStyle>;
   body?: EncodedBody | undefined;
@@ -231,11 +235,14 @@ async function sendRequest<T>(spec: RequestSpec<T>, config: RequestConfig | unde
   const token = typeof client.token === 'function' ? await client.token() : client.token;
   if (token) headers.set('Authorization', \`Bearer \${token}\`);
   if (spec.body?.contentType !== undefined) headers.set('Content-Type', spec.body.contentType);
+  for (const [name, value] of Object.entries(spec.fixedHeaders ?? {})) headers.set(name, value);
   new Headers(config?.headers).forEach((value, key) => headers.set(key, value));
   const init: RequestInit = { method: spec.method, headers };
   if (spec.body !== undefined) init.body = spec.body.body;
   if (config?.signal !== undefined) init.signal = config.signal;
-  const url = client.baseUrl + spec.path + serializeQuery(spec.query, spec.queryStyles);
+  const query = serializeQuery(spec.query, spec.queryStyles);
+  const search = spec.fixedQuery === undefined ? query : \`?\${spec.fixedQuery}\${query.replace(/^\\?/, '&')}\`;
+  const url = client.baseUrl + spec.path + search;
   const response = await (client.fetch ?? fetch)(url, init);
   if (!response.ok) {
     throw new ApiError(response.status, await readErrorBody(response), \`\${spec.method} \${spec.path} failed with status \${response.status}\`);

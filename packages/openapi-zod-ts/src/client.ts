@@ -2,7 +2,7 @@
  * `client.ts`: one async function per operation (DECISIONS' argument order: path parameters,
  * body, query, `RequestConfig`), the error classes, and the request helpers they use.
  */
-import { code as c, type Code, type MediaContent, type Operation, type Parameter, successResponses } from '@specwright/core';
+import { code as c, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, successResponses } from '@specwright/core';
 import { type EmitContext, resolveNamed } from './context.js';
 import { clientRuntimeExports, clientRuntimeInternals } from './client-runtime.js';
 import { type SchemaScope, typeOf } from './schema-emit.js';
@@ -64,6 +64,14 @@ function operationFunction(operation: Operation, context: EmitContext, scope: Sc
   const params: Code.Param[] = [];
   const optional: boolean[] = [];
   const props: Code.ObjectMember[] = [c.prop('method', c.str(operation.method.toUpperCase())), c.prop('path', pathExpression(operation, names.pathParams, scope))];
+  // Query pairs fixed by the path key (`/{Bucket}?acl`), already encoded.
+  if (operation.pathQuery.length > 0) {
+    const encode = (text: string) => encodeURIComponent(text);
+    props.push(c.prop('fixedQuery', c.str(operation.pathQuery.map((q) => (q.value === undefined ? encode(q.name) : `${encode(q.name)}=${encode(q.value)}`)).join('&'))));
+  }
+  // Headers with a single possible value (AWS's X-Amz-Target): sent unless config.headers says otherwise.
+  const { headers } = requestSelectors(context.model, operation);
+  if (headers.length > 0) props.push(c.prop('fixedHeaders', c.obj(headers.map((h) => c.prop(h.name, c.str(h.value))))));
 
   operation.pathParams.forEach((parameter, i) => {
     params.push(c.param(names.pathParams[i]!, typeOf(parameter.schema, scope)));
@@ -135,10 +143,10 @@ function operationFunction(operation: Operation, context: EmitContext, scope: Sc
   });
 }
 
-/** `/pets/${encodeURIComponent(petId)}`, or a plain string without parameters. */
+/** `/pets/${encodeURIComponent(petId)}`, or a plain string without parameters (the URL path of the key). */
 function pathExpression(operation: Operation, identifiers: string[], scope: SchemaScope): Code.Expr {
-  const parts = operation.path.split(/\{[^}]+\}/);
-  if (parts.length === 1) return c.str(operation.path);
+  const parts = operation.urlPath.split(/\{[^}]+\}/);
+  if (parts.length === 1) return c.str(operation.urlPath);
   const exprs = operation.pathParams.map((parameter, i) => {
     const value = c.id(identifiers[i]!);
     const type = typeOf(parameter.schema, { ...scope, typeRef: () => c.kw('unknown') });

@@ -1,6 +1,7 @@
 import { SpecError } from '../errors.js';
 import type { LoadedSpec } from '../load/load-spec.js';
 import { operationBaseName } from '../naming/operation-name.js';
+import { splitPathKey } from './path-key.js';
 import { childPointer, normalizePointer, resolvePointer } from './pointer.js';
 import { SpecReader, describe } from './reader.js';
 import { SchemaConverter } from './schema-converter.js';
@@ -128,7 +129,18 @@ class ModelBuilder {
     for (const parameter of [...shared, ...own]) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
     const all = [...byKey.values()];
 
-    const templateNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+    const { urlPath, query: pathQuery, fragment: pathFragment, queryTemplates } = splitPathKey(path);
+    if (urlPath !== path) r.warn(pointer, `the path key holds a query or fragment ("${path.slice(urlPath.length)}"); requests use the path "${urlPath}"`);
+    // A template in the query part of the key is a query parameter, however it is declared.
+    for (const name of queryTemplates) {
+      const declared = all.find((p) => (p.in === 'path' || p.in === 'query') && p.name === name);
+      if (declared?.in === 'path') all[all.indexOf(declared)] = { ...declared, in: 'query', style: 'form', explode: true };
+      else if (!declared) {
+        r.warn(pointer, `query parameter "${name}" of the path key is not declared; treated as a required string`);
+        all.push({ name, in: 'query', required: true, schema: { kind: 'string', nullable: false }, style: 'form', explode: true });
+      }
+    }
+    const templateNames = [...urlPath.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
     const pathParams: Parameter[] = templateNames.map((name) => {
       const declared = all.find((p) => p.in === 'path' && p.name === name);
       if (declared) return { ...declared, required: true };
@@ -147,6 +159,9 @@ class ModelBuilder {
       key: `${method.toUpperCase()} ${path}`,
       method,
       path,
+      urlPath,
+      pathQuery,
+      pathFragment,
       pathParams,
       queryParams: all.filter((p) => p.in === 'query'),
       headerParams: all.filter((p) => p.in === 'header'),

@@ -234,9 +234,21 @@ export interface Operation {
   name: string;
   operationId?: string;
   method: HttpMethod;
-  /** The path exactly as in the spec. */
+  /** The path key exactly as in the spec (AWS's `/#X-Amz-Target=Svc.Op` included). */
   path: string;
-  /** In the order they occur in the path. */
+  /**
+   * The path requests use: `path` up to a `?` or `#` outside its templates, which some specs put
+   * in path keys to tell apart operations on one URL (see `ir/path-key.ts`).
+   */
+  urlPath: string;
+  /** Query pairs the path key fixes (`/{Bucket}?acl`): every request of the operation sends them. */
+  pathQuery: PathQueryPair[];
+  /**
+   * Pairs of the path key's fragment (`/#X-Amz-Target=Svc.Op`, `/channels#scope=membership`):
+   * header or query values that requests of the operation carry, never sent as written.
+   */
+  pathFragment: PathQueryPair[];
+  /** In the order they occur in `urlPath`. */
   pathParams: Parameter[];
   queryParams: Parameter[];
   headerParams: Parameter[];
@@ -255,6 +267,12 @@ export interface Operation {
   description?: string;
   /** JSON pointer of the operation object. */
   pointer: string;
+}
+
+/** A query pair fixed by a path key: `?acl` gives `{ name: 'acl' }`, `?op=LIST` a value too. */
+export interface PathQueryPair {
+  name: string;
+  value?: string;
 }
 
 export interface ApiModel {
