@@ -90,6 +90,8 @@ const CASES: [string, A.Module][] = [
       expr(c.obj([c.prop('a', c.commented(c.nul(), 'depth cap reached')), c.prop('b', c.num(1))])),
       c.fn('f', [], [c.ret(c.commented(c.nul(), 'cap'))]),
       c.exprStmt(c.commented(c.call('run'), '*/ hostile')),
+      // An object literal at the start of a statement, behind a comment: parenthesised, not a block.
+      c.exprStmt(c.commented(c.obj([]), 'hostile')),
     ),
   ],
   [

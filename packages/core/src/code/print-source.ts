@@ -164,6 +164,7 @@ function startsAmbiguously(expr: A.Expr): boolean {
     case 'cond':
       return startsAmbiguously(expr.test);
     case 'as':
+    case 'commented':
       return startsAmbiguously(expr.expr);
     default:
       return false;
