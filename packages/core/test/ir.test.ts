@@ -322,3 +322,17 @@ describe('path keys that carry more than a path (AWS fragments, query flags, que
   });
 });
 
+
+describe('a GET request body (fetch refuses one, fastify refuses its schema)', () => {
+  it('is left out of the operation with a warning naming its place; other methods keep theirs', () => {
+    const body = { content: { 'application/json': { schema: { type: 'object' } } } };
+    const model = modelFromDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: { '/a': { get: { requestBody: body, responses: { '204': { description: 'x' } } }, delete: { requestBody: body, responses: { '204': { description: 'x' } } } } },
+    });
+    expect(model.operations.find((o) => o.method === 'get')!.requestBody).toBeUndefined();
+    expect(model.operations.find((o) => o.method === 'delete')!.requestBody).toBeDefined();
+    expect(model.warnings.join('\n')).toMatch(/#\/paths\/~1a\/get\/requestBody.*a GET request cannot carry a body/);
+  });
+});

@@ -162,7 +162,8 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
       return `:${routeName}`;
     }
     if (parts.length === 1 && only?.kind === 'static' && isLiteralFor(framework, only.text)) return staticText(framework, only.text);
-    if (framework === 'express') {
+    const adjacent = parts.some((part, i) => part.kind === 'param' && parts[i - 1]?.kind === 'param');
+    if (framework === 'express' && !adjacent) {
       // path-to-regexp reads parameters inside a segment natively; text right after a parameter is
       // escaped so that it does not extend the parameter's name.
       return parts
@@ -178,7 +179,23 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
         })
         .join('');
     }
-    // hono and fastify: the whole segment is one parameter constrained by a regular expression;
+    if (framework === 'fastify' && parts.every((part) => part.kind === 'param' || !/[%*?()]/.test(part.text))) {
+      // find-my-way reads text between parameters natively and keys a route by that text, not by
+      // a parameter's regular expression: routes whose segments differ only in a whole-segment
+      // pattern (`{parent}:sign`, `{parent}:import`) would be one route. Each parameter is greedy,
+      // as in the extraction regex below, and tested decoded, as the text after it.
+      return parts
+        .map((part) => {
+          if (part.kind === 'static') return staticText('fastify', part.text);
+          const routeName = names[part.index] ?? scope.claim('param');
+          params[part.index] = { kind: 'direct', routeName };
+          used.push(routeName);
+          return `:${routeName}(^[\\s\\S]+$)`;
+        })
+        .join('');
+    }
+    // hono and fastify (and express for `{id}{ext}`, which path-to-regexp refuses): the whole
+    // segment is one parameter, constrained by a regular expression where the router takes one;
     // the handler splits its value when the segment holds spec parameters.
     const segmentName = scope.claim('segment');
     used.push(segmentName);
@@ -187,6 +204,7 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
     for (const part of parts) {
       if (part.kind === 'param') params[part.index] = { kind: 'segment', routeName: segmentName, pattern: extract, group: ++group };
     }
+    if (framework === 'express') return `:${segmentName}`;
     return framework === 'hono' ? `:${segmentName}{${routingRegex(parts, '[^/]+?')}}` : `:${segmentName}(^${routingRegex(parts, '[\\s\\S]+?')}$)`;
   });
   return { pattern: `/${patternSegments.join('/')}`, params, routeNames: used };

@@ -59,6 +59,13 @@ const PATHS: [string, string[]][] = [
   ['/jobs/{job-id}:cancel', ['j:1']],
   ['/odd/a:b/(x)*/{name}.{ext}', ['archive.tar', 'gz']],
   ['/v1/{name}:batchGet', ['projects/p1']],
+  // Routes that differ only after a parameter (Google's oslogin): find-my-way keys a route by its
+  // text, not by a parameter's regular expression, and refused the second as a duplicate.
+  ['/v1beta/{parent}:signSshPublicKey', ['users/u1']],
+  ['/v1beta/{parent}:importSshPublicKey', ['users/u1']],
+  // Two parameters with nothing between: the split is ambiguous; earlier ones take as much as
+  // they can (each must hold a character), as the extraction regex says.
+  ['/blobs/{id}{ext}', ['abc.jso', 'n']],
   ['/files/{id}_raw', ['f-1']],
   ['/{a}/{b}', ['first', 'sécond']],
   ["/static/+plus/[brackets]/!bang/@at/$dollar/,comma/;semi/=eq/'quote/{z}", ['zz']],
