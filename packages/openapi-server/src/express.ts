@@ -1,5 +1,5 @@
 import { code, type ApiModel, type Code } from '@specwright/core';
-import type { OperationPlan } from './plan.js';
+import { selectorCount, type OperationPlan } from './plan.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
 
 const req = code.id('req');
@@ -11,6 +11,28 @@ function reply(status: number, payload: Code.Expr): Code.Stmt[] {
 }
 
 function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
+  const params = [code.param(usesRequest(b, plan) ? 'req' : '_req', code.tref('Request')), code.param('res', code.tref('Response'))];
+  return code.arrow(params, handlerBody(b, plan), { async: true, returnType: code.tref('Promise', [code.kw('void')]) });
+}
+
+function usesRequest(b: RouterBuilder, plan: OperationPlan): boolean {
+  return b.routePath(plan).routeNames.length > 0 || b.contextType !== undefined || plan.query !== undefined || plan.body !== undefined;
+}
+
+/**
+ * One handler for operations sharing a route: the first whose selectors the request carries
+ * answers; without one, the request goes on as if the route did not exist.
+ */
+function sharedHandler(b: RouterBuilder, group: OperationPlan[]): Code.Expr {
+  const header = code.arrow([code.param('name')], code.dot(req, 'get', [code.id('name')]));
+  const body = b.dispatch(group, (plan) => b.selects(plan, code.member(req, 'url'), header), (plan) => [...handlerBody(b, plan), code.ret()], [code.exprStmt(code.call('next'))]);
+  const params = [code.param('req', code.tref('Request')), code.param('res', code.tref('Response'))];
+  // Without an operation free of selectors, a request that carries none goes on to the next route.
+  if (group.every((plan) => selectorCount(plan) > 0)) params.push(code.param('next', code.tref('NextFunction')));
+  return code.arrow(params, body, { async: true, returnType: code.tref('Promise', [code.kw('void')]) });
+}
+
+function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   const route = b.routePath(plan);
   const body: Code.Stmt[] = [];
   const args: Code.Expr[] = [];
@@ -87,9 +109,7 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
       body.push(code.exprStmt(code.dot(typed, 'send', [payload])));
     }
   }
-  const usesRequest = route.routeNames.length > 0 || b.contextType !== undefined || query !== undefined || plan.body !== undefined;
-  const params = [code.param(usesRequest ? 'req' : '_req', code.tref('Request')), code.param('res', code.tref('Response'))];
-  return code.arrow(params, body, { async: true, returnType: code.tref('Promise', [code.kw('void')]) });
+  return body;
 }
 
 /** A body parser of express, created once per router. */
@@ -105,9 +125,10 @@ function parserDecl(name: string, kind: 'json' | 'text' | 'raw'): Code.Stmt {
 export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], options: RouterModuleOptions): Code.Module {
   const b = new RouterBuilder('express', model, plans, options, ['express', 'NextFunction', 'Request', 'Response', 'Router']);
   b.use('expressErrors');
-  const registrations = b
-    .registrationOrder()
-    .map((plan) => code.exprStmt(code.dot(code.id('router'), plan.op.method, [code.str(b.routePath(plan).pattern), handler(b, plan)])));
+  const registrations = b.registrationOrder().map((group) => {
+    const first = group[0]!;
+    return code.exprStmt(code.dot(code.id('router'), first.op.method, [code.str(b.routePath(first).pattern), group.length === 1 ? handler(b, first) : sharedHandler(b, group)]));
+  });
   const ctx = b.contextType;
   const kinds = new Set(plans.map((p) => p.body?.kind));
 

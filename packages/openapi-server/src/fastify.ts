@@ -1,5 +1,5 @@
 import { code, type ApiModel, type Code } from '@specwright/core';
-import type { OperationPlan } from './plan.js';
+import { selectorCount, type OperationPlan } from './plan.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
 
 const request = code.id('request');
@@ -19,7 +19,31 @@ function bodySchema(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefine
   return body.required ? schema : code.dot(schema, 'nullish');
 }
 
+/**
+ * A module constant serializing an operation's response as fastify-type-provider-zod does on a
+ * route with a response schema (checked, then JSON; a failure is a 500).
+ */
+function serializer(b: RouterBuilder, plan: OperationPlan, schema: string): Code.Expr {
+  const name = b.scope.claim(`${plan.fn}Serializer`);
+  const options = [code.prop('schema', code.id(b.schemaValues.use(schema))), code.prop('method', code.str(plan.op.method.toUpperCase())), code.prop('url', code.str(b.routePath(plan).pattern))];
+  b.constants.push(code.constDecl(name, code.call('serializerCompiler', [code.obj(options)])));
+  return code.id(name);
+}
+
 function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
+  return code.arrow([code.param(usesRequest(b, plan) ? 'request' : '_request'), code.param('reply')], handlerBody(b, plan, false), { async: true });
+}
+
+function usesRequest(b: RouterBuilder, plan: OperationPlan): boolean {
+  return b.routePath(plan).routeNames.length > 0 || b.contextType !== undefined || plan.query !== undefined || plan.body !== undefined;
+}
+
+/**
+ * A handler's statements. On a route shared by several operations (`shared`) the route carries no
+ * schemas, so the body is validated and the response serialized here, with the same compilers
+ * and the same errors.
+ */
+function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Code.Stmt[] {
   const route = b.routePath(plan);
   const body: Code.Stmt[] = [];
   const args: Code.Expr[] = [];
@@ -34,7 +58,16 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
     const issues = code.call('toIssues', [code.member(code.member(code.id('query'), 'error'), 'issues')]);
     body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), [code.throwStmt(code.newExpr('HttpError', [code.num(400), code.str('Invalid query parameters'), issues]))]));
   }
-  if (plan.body) {
+  const checkedBody = shared ? bodySchema(b, plan) : undefined;
+  if (plan.body && checkedBody) {
+    b.use('toIssues', 'httpError');
+    // Fastify validates a missing body as null.
+    body.push(code.constDecl('input', code.dot(checkedBody, 'safeParse', [code.bin(code.member(request, 'body'), '??', code.nul())])));
+    const issues = code.call('toIssues', [code.member(code.member(code.id('input'), 'error'), 'issues')]);
+    body.push(code.ifStmt(code.not(code.member(code.id('input'), 'success')), [code.throwStmt(code.newExpr('HttpError', [code.num(400), code.str('Invalid request body'), issues]))]));
+    const value = code.member(code.id('input'), 'data');
+    args.push(plan.body.required ? value : code.bin(value, '??', code.undef()));
+  } else if (plan.body) {
     const value = code.member(request, 'body');
     if (plan.body.kind === 'json') args.push(plan.body.required ? value : code.bin(value, '??', code.undef()));
     else args.push(code.as(value, code.tref(plan.body.kind === 'text' ? 'string' : 'Uint8Array')));
@@ -51,7 +84,10 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
   } else {
     body.push(code.constDecl('result', call));
     const result = code.id('result');
-    if (response.kind === 'json') body.push(code.ret(code.dot(status, 'send', [result])));
+    if (response.kind === 'json' && shared && response.declaration) {
+      const json = code.dot(status, 'type', [code.str('application/json; charset=utf-8')]);
+      body.push(code.ret(code.dot(json, 'send', [code.call(serializer(b, plan, response.declaration.schema), [result])])));
+    } else if (response.kind === 'json') body.push(code.ret(code.dot(status, 'send', [result])));
     else {
       const fallback = response.kind === 'text' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
       const typed = code.dot(status, 'type', [code.str(safeContentType(response.contentType, fallback))]);
@@ -62,8 +98,7 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
       body.push(code.ret(code.dot(typed, 'send', [payload])));
     }
   }
-  const usesRequest = route.routeNames.length > 0 || b.contextType !== undefined || query !== undefined || plan.body !== undefined;
-  return code.arrow([code.param(usesRequest ? 'request' : '_request'), code.param('reply')], body, { async: true });
+  return body;
 }
 
 function routeOptions(b: RouterBuilder, plan: OperationPlan): Code.Expr {
@@ -86,6 +121,39 @@ function routeOptions(b: RouterBuilder, plan: OperationPlan): Code.Expr {
 }
 
 /**
+ * One route for operations sharing a method and URL path: `createContext` gets the route info
+ * of the operation whose selectors the request carries, the handler runs that operation, and a
+ * request that carries none goes to fastify's 404 handler.
+ */
+function sharedRouteOptions(b: RouterBuilder, group: OperationPlan[]): Code.Expr {
+  const first = group[0]!;
+  const header = code.arrow([code.param('name')], code.index(code.member(request, 'headers'), code.id('name')));
+  const test = (plan: OperationPlan) => b.selects(plan, code.member(request, 'url'), header);
+  const props: Code.ObjectMember[] = [code.prop('method', code.str(first.op.method.toUpperCase())), code.prop('url', code.str(b.routePath(first).pattern))];
+  if (b.contextType) {
+    // The route info of the operation the request selects, else none (the handler answers 404).
+    let info: Code.Expr = code.undef();
+    for (const plan of [...group].reverse()) info = selectorCount(plan) === 0 ? b.routeInfo(plan) : code.cond(test(plan), b.routeInfo(plan), info);
+    const hook = code.arrow(
+      [code.param('request', code.tref('FastifyRequest'))],
+      [
+        code.constDecl('route', info),
+        code.ifStmt(code.bin(code.id('route'), '!==', code.undef()), [
+          code.exprStmt(code.dot(code.id('contexts'), 'set', [request, code.awaitExpr(code.dot(code.id('options'), 'createContext', [request, code.id('route')]))])),
+        ]),
+      ],
+      { async: true, returnType: code.tref('Promise', [code.kw('void')]) },
+    );
+    props.push(code.prop('onRequest', hook));
+  }
+  if (group.some((plan) => plan.body)) props.push(code.spread(code.id('limits')));
+  const notFound = [code.exprStmt(code.dot(reply, 'callNotFound')), code.ret(reply)];
+  const body = b.dispatch(group, test, (plan) => handlerBody(b, plan, true), notFound);
+  props.push(code.prop('handler', code.arrow([code.param('request'), code.param('reply')], body, { async: true })));
+  return code.obj(props);
+}
+
+/**
  * `router.ts` for fastify 5: `createRouter(service, { createContext })` returns an async plugin
  * with fastify-type-provider-zod's compilers, body and response schemas, and route config.
  */
@@ -102,7 +170,8 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     'ZodTypeProvider',
   ]);
   b.use('fastifyErrors', 'fastifyConfig', 'routeInfo');
-  const registrations = b.registrationOrder().map((plan) => code.exprStmt(code.dot(code.id('app'), 'route', [routeOptions(b, plan)])));
+  const groups = b.registrationOrder();
+  const registrations = groups.map((group) => code.exprStmt(code.dot(code.id('app'), 'route', [group.length === 1 ? routeOptions(b, group[0]!) : sharedRouteOptions(b, group)])));
   const ctx = b.contextType;
 
   const optionsMembers: Code.TMember[] = [];
@@ -142,7 +211,8 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
       [code.exprStmt(code.dot(code.id('contexts'), 'set', [request, code.awaitExpr(code.dot(code.id('options'), 'createContext', [request, code.id('route')]))]))],
       { async: true, returnType: code.tref('Promise', [code.kw('void')]) },
     );
-    fnBody.push(code.constDecl('contextHook', code.arrow([code.param('route', code.tref('RouteInfo'))], hook)));
+    // Shared routes pick their route info per request (sharedRouteOptions).
+    if (groups.some((group) => group.length === 1)) fnBody.push(code.constDecl('contextHook', code.arrow([code.param('route', code.tref('RouteInfo'))], hook)));
   }
   if (plans.some((p) => p.body)) {
     fnBody.push(code.constDecl('limits', code.cond(code.bin(code.member(code.id('options'), 'bodyLimit'), '===', code.undef()), code.obj([]), code.obj([code.prop('bodyLimit', code.member(code.id('options'), 'bodyLimit'))]))));

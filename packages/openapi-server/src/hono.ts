@@ -13,6 +13,10 @@ function invalid(b: RouterBuilder, status: 400, message: string, parsed: string)
 }
 
 function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
+  return code.arrow([code.param('c')], handlerBody(b, plan), { async: true });
+}
+
+function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   const route = b.routePath(plan);
   const body: Code.Stmt[] = [];
   const args: Code.Expr[] = [];
@@ -81,6 +85,14 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
       body.push(code.ret(code.dot(c, 'body', [payload, status, headers])));
     }
   }
+  return body;
+}
+
+/** One handler for operations sharing a route: the first whose selectors the request carries answers. */
+function sharedHandler(b: RouterBuilder, group: OperationPlan[]): Code.Expr {
+  const req = code.member(c, 'req');
+  const header = code.arrow([code.param('name')], code.dot(req, 'header', [code.id('name')]));
+  const body = b.dispatch(group, (plan) => b.selects(plan, code.member(req, 'url'), header), (plan) => handlerBody(b, plan), [code.ret(code.dot(c, 'notFound'))]);
   return code.arrow([code.param('c')], body, { async: true });
 }
 
@@ -88,7 +100,10 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
 export function buildHonoRouter(model: ApiModel, plans: OperationPlan[], options: RouterModuleOptions): Code.Module {
   const b = new RouterBuilder('hono', model, plans, options, ['Hono', 'HonoContext', 'HTTPException', 'ContentfulStatusCode']);
   b.use('honoHttpError');
-  const registrations = b.registrationOrder().map((plan) => code.exprStmt(code.dot(code.id('app'), plan.op.method, [code.str(b.routePath(plan).pattern), handler(b, plan)])));
+  const registrations = b.registrationOrder().map((group) => {
+    const first = group[0]!;
+    return code.exprStmt(code.dot(code.id('app'), first.op.method, [code.str(b.routePath(first).pattern), group.length === 1 ? handler(b, first) : sharedHandler(b, group)]));
+  });
   const ctx = b.contextType;
 
   const optionsMembers: Code.TMember[] = [];

@@ -1,5 +1,6 @@
 import {
   flattenSecurity,
+  requestSelectors,
   routeShape,
   successResponses,
   type ApiModel,
@@ -8,6 +9,7 @@ import {
   type Operation,
   type OperationNames,
   type Parameter,
+  type RequestSelectors,
   type SchemaNode,
 } from '@specwright/core';
 
@@ -58,6 +60,8 @@ export interface OperationPlan {
   response: ResponsePlan;
   /** Seed rule 3: undefined without metadata, `[]` for `security: []`. */
   security: { scheme: string; scopes: string[] }[] | undefined;
+  /** The query and header values that tell its requests apart from another operation's on the same route. */
+  selectors: RequestSelectors;
 }
 
 /** The success status of the seed's rule, shared by every router and the service's return type. */
@@ -143,6 +147,7 @@ export function planOperation(model: ApiModel, registry: NameRegistry, op: Opera
     operationId: op.operationId ?? names.fn,
     response: responsePlan(op, names),
     security: flattenSecurity(op),
+    selectors: requestSelectors(model, op),
   };
   const body = requestBodyPlan(op, names);
   if (body) plan.body = body;
@@ -160,29 +165,67 @@ export function planOperations(model: ApiModel, registry: NameRegistry): Operati
   return model.operations.map((op) => planOperation(model, registry, op));
 }
 
+/** How many selectors an operation's requests carry. */
+export function selectorCount(plan: OperationPlan): number {
+  return plan.selectors.query.length + plan.selectors.headers.length;
+}
+
+function selectorKey(plan: OperationPlan): string {
+  const query = plan.selectors.query.map((q) => [q.name, q.value ?? null]).sort();
+  const headers = plan.selectors.headers.map((h) => [h.name.toLowerCase(), h.value]).sort();
+  return JSON.stringify([query, headers]);
+}
+
+export interface RouteGroups {
+  /**
+   * The operations of each route (one method and URL path), in the order a request is matched:
+   * more selectors first, the one without selectors last (spec order among equals).
+   */
+  groups: OperationPlan[][];
+  /** Operations no request can reach, with the operation that takes their requests. */
+  shadowed: Map<string, OperationPlan>;
+}
+
 /**
- * Operations no router can serve because an earlier one has the same method and URL path shape:
- * paths that differ only in parameter names (`/pets/{id}` and `/pets/{petId}`: OpenAPI forbids
- * it; fastify would refuse to start), or path keys that differ only after a `?` or `#` (AWS's
- * `/#X-Amz-Target=Svc.Op`), which requests tell apart by query or header only.
+ * Groups operations by route. Path keys that differ only after a `?` or `#` (AWS's
+ * `/#X-Amz-Target=Svc.Op`, S3's `/{Bucket}?acl`) share a route and are told apart by query and
+ * header selectors. An operation is shadowed when an earlier one on its route has the same
+ * selectors, or when its path differs from the route's only in parameter names (`/pets/{id}` and
+ * `/pets/{petId}`: OpenAPI forbids it; fastify would refuse to start).
  */
-export function shadowedOperations(plans: OperationPlan[]): Map<string, OperationPlan> {
-  const first = new Map<string, OperationPlan>();
+export function routeGroups(plans: OperationPlan[]): RouteGroups {
+  const byShape = new Map<string, OperationPlan[]>();
   const shadowed = new Map<string, OperationPlan>();
+  const keys = new Map<string, Map<string, OperationPlan>>();
   for (const plan of plans) {
     const shape = routeShape(plan.op);
-    const earlier = first.get(shape);
-    if (earlier) shadowed.set(plan.op.key, earlier);
-    else first.set(shape, plan);
+    const group = byShape.get(shape);
+    if (!group) {
+      byShape.set(shape, [plan]);
+      keys.set(shape, new Map([[selectorKey(plan), plan]]));
+      continue;
+    }
+    const taken = keys.get(shape)!;
+    const earlier = group[0]!.op.urlPath === plan.op.urlPath ? taken.get(selectorKey(plan)) : group[0];
+    if (earlier) {
+      shadowed.set(plan.op.key, earlier);
+      continue;
+    }
+    group.push(plan);
+    taken.set(selectorKey(plan), plan);
   }
-  return shadowed;
+  // A stable sort: more selectors first, so a request matches its most specific operation.
+  const groups = [...byShape.values()].map((group) => [...group].sort((a, b) => selectorCount(b) - selectorCount(a)));
+  return { groups, shadowed };
 }
 
 /** Warnings about what the routers leave out (object query parameters, clashing routes). */
 export function planWarnings(model: ApiModel, plans: OperationPlan[]): string[] {
   const warnings: string[] = [];
-  for (const [key, earlier] of shadowedOperations(plans)) {
-    warnings.push(`${key} has the same route as ${earlier.op.key} (same method and URL path, up to parameter names); the router serves only the first`);
+  for (const [key, earlier] of routeGroups(plans).shadowed) {
+    const plan = plans.find((p) => p.op.key === key)!;
+    const same = plan.op.urlPath === earlier.op.urlPath ? 'same method and URL path, and the same query and header selectors' : 'same method and URL path, up to parameter names';
+    warnings.push(`${key} has the same route as ${earlier.op.key} (${same}); the router serves only the first`);
   }
   for (const plan of plans) {
     for (const parameter of plan.op.queryParams) {

@@ -1,6 +1,6 @@
 import { NameScope, code, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
 import { ImportList } from './imports.js';
-import { shadowedOperations, type OperationPlan, type QueryFieldPlan } from './plan.js';
+import { routeGroups, selectorCount, type OperationPlan, type QueryFieldPlan } from './plan.js';
 import { parsePath, routePath, type RoutePath, type RouterFramework } from './route-path.js';
 import { SNIPPET_NAMES, snippetTexts, type SnippetId } from './runtime.js';
 import { SERVICE_INTERFACE } from './service.js';
@@ -177,12 +177,42 @@ export class RouterBuilder {
     return snippetTexts(this.snippets).map(code.raw);
   }
 
+  /** Whether a request carries the selectors of an operation on a shared route (`selects(...)`). */
+  selects(plan: OperationPlan, url: Code.Expr, header: Code.Expr): Code.Expr {
+    this.use('selectors');
+    let name = this.selectorConsts.get(plan.op.key);
+    if (name === undefined) {
+      name = this.scope.claim(`${plan.fn}Selectors`);
+      this.selectorConsts.set(plan.op.key, name);
+      const query = plan.selectors.query.map((q) => code.arr(q.value === undefined ? [code.str(q.name)] : [code.str(q.name), code.str(q.value)]));
+      // Lower case: fastify's and node's header objects are keyed so (hono and express ignore case).
+      const headers = plan.selectors.headers.map((h) => code.arr([code.str(h.name.toLowerCase()), code.str(h.value)]));
+      const value = code.obj([code.prop('query', code.arr(query)), code.prop('headers', code.arr(headers))]);
+      this.constants.push(code.constDecl(name, value, { type: code.tref('RouteSelectors'), doc: `${plan.op.method.toUpperCase()} ${plan.op.path}` }));
+    }
+    return code.call('selects', [url, header, code.id(name)]);
+  }
+
+  private readonly selectorConsts = new Map<string, string>();
+
   /**
-   * Plans in registration order: static segments before parameters at the same depth (OpenAPI),
-   * without the operations an earlier one shadows.
+   * A shared route's handler body: each operation's statements behind the test of its selectors,
+   * the one without selectors last and untested; `otherwise` when no operation's selectors match.
    */
-  registrationOrder(): OperationPlan[] {
-    const shadowed = shadowedOperations(this.plans);
+  dispatch(group: OperationPlan[], test: (plan: OperationPlan) => Code.Expr, body: (plan: OperationPlan) => Code.Stmt[], otherwise: Code.Stmt[]): Code.Stmt[] {
+    const out: Code.Stmt[] = [];
+    for (const plan of group) {
+      if (selectorCount(plan) === 0) return [...out, ...body(plan)];
+      out.push(code.ifStmt(test(plan), body(plan)));
+    }
+    return [...out, ...otherwise];
+  }
+
+  /**
+   * Routes in registration order, each the operations it serves in matching order (see
+   * `routeGroups`): static segments before parameters at the same depth (OpenAPI).
+   */
+  registrationOrder(): OperationPlan[][] {
     const rank = (path: string) => parsePath(path).map((parts) => (parts.every((p) => p.kind === 'static') ? 0 : parts.some((p) => p.kind === 'static') ? 1 : 2));
     // Lexicographic, the shorter first on a common prefix: a total order (ending in a tie on
     // unequal lengths made it intransitive, and the sort then put a parameter before a static
@@ -191,10 +221,9 @@ export class RouterBuilder {
       for (let i = 0; i < Math.min(a.length, b.length); i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
       return a.length - b.length;
     };
-    return this.plans
-      .filter((plan) => !shadowed.has(plan.op.key))
-      .map((plan, index) => ({ plan, index, rank: rank(plan.op.urlPath) }))
+    return routeGroups(this.plans)
+      .groups.map((group, index) => ({ group, index, rank: rank(group[0]!.op.urlPath) }))
       .sort((a, b) => compare(a.rank, b.rank) || a.index - b.index)
-      .map((entry) => entry.plan);
+      .map((entry) => entry.group);
   }
 }

@@ -170,6 +170,31 @@ export class HttpError extends HTTPException {
 }
 `,
   },
+  selectors: {
+    declares: ['RouteSelectors', 'selects'],
+    needs: [],
+    text: `
+/**
+ * What tells apart operations that share a method and URL path (AWS's \`X-Amz-Target\`, S3's
+ * \`?acl\`): query parameters (a name, or a name and its value) and header values.
+ */
+interface RouteSelectors {
+  query: readonly (readonly [name: string, value?: string])[];
+  /** Header names in lower case. */
+  headers: readonly (readonly [name: string, value: string])[];
+}
+
+/** Whether a request carries every selector of an operation. */
+function selects(url: string, header: (name: string) => unknown, selectors: RouteSelectors): boolean {
+  const start = url.indexOf('?');
+  const search = new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+  for (const [name, value] of selectors.query) {
+    if (value === undefined ? !search.has(name) : !search.getAll(name).includes(value)) return false;
+  }
+  return selectors.headers.every(([name, value]) => header(name) === value);
+}
+`,
+  },
   query: {
     declares: ['QueryValueType', 'QueryField', 'queryValue', 'readQuery'],
     needs: [],
