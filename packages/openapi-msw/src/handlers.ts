@@ -100,7 +100,11 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   }
   const handlersBody: Code.Stmt[] =
     handlerExprs.length > 0
-      ? [c.raw("const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\\/+$/, '');"), c.ret(c.arr(handlerExprs))]
+      ? [
+          // Built as a tree, not raw text: a raw statement inside a block sends the whole function to prettier.
+          c.constDecl('baseUrl', c.dot(c.bin(c.member(c.id('options'), 'baseUrl'), '??', c.id('DEFAULT_BASE_URL')), 'replace', [c.newExpr('RegExp', [c.str('/+$')]), c.str('')])),
+          c.ret(c.arr(handlerExprs)),
+        ]
       : [c.ret(c.arr([]))];
   const optionsType = c.tobj([c.tprop('baseUrl', c.union([c.kw('string'), c.kw('undefined')]), { optional: true })]);
   body.push(
