@@ -16,7 +16,7 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
 }
 
 function usesRequest(b: RouterBuilder, plan: OperationPlan): boolean {
-  return b.routePath(plan).routeNames.length > 0 || b.contextType !== undefined || plan.query !== undefined || plan.body !== undefined;
+  return b.routePath(plan).params.length > 0 || b.contextType !== undefined || plan.query !== undefined || plan.body !== undefined;
 }
 
 /**
@@ -36,7 +36,8 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   const route = b.routePath(plan);
   const body: Code.Stmt[] = [];
   const args: Code.Expr[] = [];
-  if (route.routeNames.length > 0) {
+  // A route name without spec parameters (a static segment matched by pattern) is not read.
+  if (route.params.length > 0) {
     body.push(code.constDecl('params', code.as(code.member(req, 'params'), b.paramsType(route))));
     args.push(...b.pathArgs(route, code.id('params')));
   }

@@ -35,7 +35,7 @@ function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
 }
 
 function usesRequest(b: RouterBuilder, plan: OperationPlan): boolean {
-  return b.routePath(plan).routeNames.length > 0 || b.contextType !== undefined || plan.query !== undefined || plan.body !== undefined;
+  return b.routePath(plan).params.length > 0 || b.contextType !== undefined || plan.query !== undefined || plan.body !== undefined;
 }
 
 /**
@@ -47,7 +47,8 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
   const route = b.routePath(plan);
   const body: Code.Stmt[] = [];
   const args: Code.Expr[] = [];
-  if (route.routeNames.length > 0) {
+  // A route name without spec parameters (a static segment matched by pattern) is not read.
+  if (route.params.length > 0) {
     body.push(code.constDecl('params', code.as(code.member(request, 'params'), b.paramsType(route))));
     args.push(...b.pathArgs(route, code.id('params')));
   }

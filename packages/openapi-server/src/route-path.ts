@@ -126,7 +126,8 @@ function isLiteralFor(framework: RouterFramework, text: string): boolean {
     case 'hono':
       return !text.startsWith(':') && !/[*{}?]/.test(text);
     case 'fastify':
-      return !/[*?(]/.test(text);
+      // find-my-way reads `(` as a pattern only right after a parameter: a static segment may hold it.
+      return !/[*?]/.test(text);
     case 'express':
       return true;
   }
@@ -179,11 +180,14 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
         })
         .join('');
     }
-    if (framework === 'fastify' && parts.every((part) => part.kind === 'param' || !/[%*?()]/.test(part.text))) {
+    const nativeFastify = parts.every((part, i) => part.kind === 'param' || (!/[%*?]/.test(part.text) && !(parts[i - 1]?.kind === 'param' && part.text.startsWith('('))));
+    if (framework === 'fastify' && nativeFastify) {
       // find-my-way reads text between parameters natively and keys a route by that text, not by
       // a parameter's regular expression: routes whose segments differ only in a whole-segment
-      // pattern (`{parent}:sign`, `{parent}:import`) would be one route. Each parameter is greedy,
-      // as in the extraction regex below, and tested decoded, as the text after it.
+      // pattern (`{parent}:sign`, `{parent}:import`; Graph's `/me/microsoft.graph.f(a={a})` and
+      // `/me/microsoft.graph.g(b={b})`) would be one route. Each parameter is greedy, as in the
+      // extraction regex below, and tested decoded, as the text after it. A `(` is text except
+      // right after a parameter, where it would open its pattern.
       return parts
         .map((part) => {
           if (part.kind === 'static') return staticText('fastify', part.text);

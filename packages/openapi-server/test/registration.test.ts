@@ -1,3 +1,5 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadModel, modelFromDocument, printModuleSource, type ApiModel } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
@@ -67,6 +69,19 @@ describe('first-match routers (hono, express) register every static route before
       }),
       { seed: 2026, numRuns: 60 },
     );
+  });
+});
+
+describe('a static segment matched by a pattern (`*` is syntax to every router)', () => {
+  it.each(['fastify', 'express', 'hono'] as const)('%s: declares no unread params and compiles under the strict flag set', async (framework) => {
+    const spec = join(mkdtempSync(join(tmpdir(), 'star-')), 'star.json');
+    const ok = { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } } };
+    writeFileSync(spec, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/files/a*b': { get: { operationId: 'star', responses: ok } } } }));
+    const generated = await generateProject({ spec, framework, contextType: false, inputSchema: false });
+    expect(generated.server.code, generated.server.stderr).toBe(0);
+    generated.project.tsconfig('nodenext');
+    const result = typecheck(generated.dir, '7');
+    expect(result.stdout + result.stderr).toBe('');
   });
 });
 

@@ -65,6 +65,13 @@ const PATHS: [string, string[]][] = [
   ['/v1beta/{parent}:importSshPublicKey', ['users/u1']],
   // Two parameters with nothing between: the split is ambiguous; earlier ones take as much as
   // they can (each must hold a character), as the extraction regex says.
+  // Microsoft Graph's function calls: siblings under one parent, static or with parameters in the
+  // parentheses. A whole-segment pattern each made them one route to find-my-way (fastify refused
+  // the second: Graph's router could not start).
+  ['/me/microsoft.graph.getManagedAppPolicies()', []],
+  ['/me/microsoft.graph.getManagedAppDiagnosticStatuses()', []],
+  ['/me/microsoft.graph.exportDeviceAndAppManagementData(skip={skip},top={top})', ['2', '10']],
+  ["/me/microsoft.graph.reminderView(StartDateTime='{StartDateTime}',EndDateTime='{EndDateTime}')", ['2026-01-01T00:00', '2026-01-02']],
   ['/blobs/{id}{ext}', ['abc.jso', 'n']],
   ['/files/{id}_raw', ['f-1']],
   ['/{a}/{b}', ['first', 'sécond']],
