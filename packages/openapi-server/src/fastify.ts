@@ -10,6 +10,18 @@ function parserType(contentType: string): string {
   return contentType.includes('*') ? '*' : contentType.toLowerCase();
 }
 
+const TOKEN = "[!#$%&'*+.^_`|~0-9a-z-]+";
+const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:\\s*;\\s*${TOKEN}=(?:${TOKEN}|"[^"]*"))*\\s*$`);
+
+/**
+ * Whether fastify takes a parser for the type: a media type (`type/subtype`, parameters) or `*`.
+ * fastify refuses to start on another (loket.nl declares `applicationjson;version=...`); such a
+ * body is answered 415, as any media type without a parser.
+ */
+function isMediaType(type: string): boolean {
+  return type === '*' || MEDIA_TYPE.test(type);
+}
+
 function bodySchema(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefined {
   const body = plan.body;
   if (!body || body.kind !== 'json') return undefined;
@@ -194,7 +206,7 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     code.exprStmt(code.dot(code.id('instance'), 'setSerializerCompiler', [code.id('serializerCompiler')])),
     code.exprStmt(code.dot(code.id('instance'), 'setErrorHandler', [code.id('handleError')])),
   ];
-  const parsers = (kind: 'text' | 'bytes') => [...new Set(plans.flatMap((p) => (p.body?.kind === kind ? p.body.contentTypes.map(parserType) : [])))].sort();
+  const parsers = (kind: 'text' | 'bytes') => [...new Set(plans.flatMap((p) => (p.body?.kind === kind ? p.body.contentTypes.map(parserType) : [])))].filter(isMediaType).sort();
   for (const [kind, parseAs] of [['text', 'string'], ['bytes', 'buffer']] as const) {
     const types = parsers(kind);
     if (types.length === 0) continue;

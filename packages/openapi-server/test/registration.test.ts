@@ -1,11 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { loadModel, modelFromDocument, printModuleSource, type ApiModel } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import { fixture, typecheck } from '@specwright/testing';
+import fastifyModule, { type FastifyPluginAsync } from 'fastify';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+
+const Fastify = fastifyModule;
 import { buildExpressRouter, buildFastifyRouter, buildHonoRouter, planOperations } from '../src/index.js';
 import { planWarnings } from '../src/plan.js';
 import { generateProject } from './support.js';
@@ -82,6 +86,32 @@ describe('a static segment matched by a pattern (`*` is syntax to every router)'
     generated.project.tsconfig('nodenext');
     const result = typecheck(generated.dir, '7');
     expect(result.stdout + result.stderr).toBe('');
+  });
+});
+
+describe('a body media type that is no media type (loket.nl: `applicationjson;version=...`)', () => {
+  it('leaves it without a parser: the fastify router starts, and such a body is answered 415', async () => {
+    const spec = join(mkdtempSync(join(tmpdir(), 'media-')), 'media.json');
+    const odd = { required: true, content: { 'applicationjson;version=2018-01-01': { schema: { type: 'object' } } } };
+    const plain = { required: true, content: { 'text/plain': { schema: { type: 'string' } } } };
+    const paths = {
+      '/payments': { post: { operationId: 'addPayment', requestBody: odd, responses: { '204': { description: 'ok' } } } },
+      '/notes': { post: { operationId: 'addNote', requestBody: plain, responses: { '204': { description: 'ok' } } } },
+    };
+    writeFileSync(spec, JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths }));
+    const generated = await generateProject({ spec, framework: 'fastify', contextType: false, inputSchema: false });
+    expect(generated.server.code, generated.server.stderr).toBe(0);
+    const { createRouter } = (await import(pathToFileURL(join(generated.out, 'router.ts')).href)) as { createRouter(service: object): FastifyPluginAsync };
+    const notes: unknown[] = [];
+    const app = Fastify();
+    await app.register(createRouter({ addNote: async (note: unknown) => void notes.push(note), addPayment: async () => undefined }));
+    await app.ready();
+    const bytes = await app.inject({ method: 'POST', url: '/payments', headers: { 'content-type': 'applicationjson;version=2018-01-01' }, payload: 'x' });
+    expect(bytes.statusCode).toBe(415);
+    const text = await app.inject({ method: 'POST', url: '/notes', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(text.statusCode).toBe(204);
+    expect(notes).toEqual(['hello']);
+    await app.close();
   });
 });
 
