@@ -24,9 +24,8 @@ function isMediaType(type: string): boolean {
 
 function bodySchema(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefined {
   const body = plan.body;
-  if (!body || body.kind !== 'json') return undefined;
-  const schema = b.inputSchemaFor(plan) ?? (body.declaration ? code.id(b.schemaValues.use(body.declaration.schema)) : undefined);
-  if (!schema) return undefined;
+  if (!body?.declaration) return undefined;
+  const schema = b.inputSchemaFor(plan) ?? code.id(b.schemaValues.use(body.declaration.schema));
   // Fastify validates a missing body as null: an optional body accepts both.
   return body.required ? schema : code.dot(schema, 'nullish');
 }
@@ -82,8 +81,9 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
     args.push(plan.body.required ? value : code.bin(value, '??', code.undef()));
   } else if (plan.body) {
     const value = code.member(request, 'body');
-    if (plan.body.kind === 'json') args.push(plan.body.required ? value : code.bin(value, '??', code.undef()));
-    else args.push(code.as(value, code.tref(plan.body.kind === 'text' ? 'string' : 'Uint8Array')));
+    const sent = plan.body.required ? value : code.bin(value, '??', code.undef());
+    if (plan.body.kind === 'json') args.push(sent);
+    else args.push(code.as(sent, code.tref(plan.body.kind === 'text' ? 'string' : 'Uint8Array')));
   }
   if (query) args.push(code.member(code.id('query'), 'data'));
   if (b.contextType) args.push(code.as(code.dot(code.id('contexts'), 'get', [request]), code.tref(b.contextType)));

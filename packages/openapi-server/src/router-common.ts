@@ -71,15 +71,37 @@ export class RouterBuilder {
     return code.tref(this.service, this.contextType ? [code.tref(this.contextType)] : undefined);
   }
 
-  /** The user's schema for a body, when the schema file exports `<BodyType>Schema`. */
+  /** The user's schema for a body the router validates, when the schema file exports `<BodyType>Schema`. */
   inputSchemaFor(plan: OperationPlan): Code.Expr | undefined {
     const input = this.options.inputSchema;
-    const declaration = plan.body?.kind === 'json' ? plan.body.declaration : undefined;
+    const declaration = plan.body?.declaration;
     if (!input || !declaration) return undefined;
     const name = `${declaration.type}Schema`;
     if (!input.exports.values.has(name)) return undefined;
     this.inputNamespace ??= this.scope.claim('inputSchemas');
     return code.member(code.id(this.inputNamespace), name);
+  }
+
+  /**
+   * Validation of a body with the user's schema (seed: request validation 1-2, hono and express):
+   * `const input = <Schema>.safeParse(value)`, then `reject(422 payload)` on failure. An optional
+   * body is validated only when sent (a JSON body is then defined, a text body not empty).
+   * Returns the statements and the argument the service gets.
+   */
+  validateBody(plan: OperationPlan, schema: Code.Expr, value: Code.Expr, reject: (status: number, payload: Code.Expr) => Code.Stmt[]): { statements: Code.Stmt[]; arg: Code.Expr } {
+    const body = plan.body!;
+    this.use('toIssues');
+    const parse = code.dot(schema, 'safeParse', [value]);
+    const absent = body.kind === 'json' ? code.bin(value, '===', code.undef()) : code.bin(value, '===', code.str(''));
+    const input = code.id('input');
+    const issues = code.call('toIssues', [code.member(code.nonNull(code.member(input, 'error')), 'issues')]);
+    const payload = code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]);
+    const failed = body.required ? code.not(code.member(input, 'success')) : code.bin(input, '&&', code.not(code.member(input, 'success')));
+    const statements = [code.constDecl('input', body.required ? parse : code.cond(absent, code.undef(), parse)), code.ifStmt(failed, reject(422, payload))];
+    // A text body not sent is still the empty string the service gets without validation.
+    const data = code.member(input, 'data', !body.required);
+    const arg = body.required || body.kind === 'json' ? data : code.cond(code.bin(input, '===', code.undef()), value, code.member(input, 'data'));
+    return { statements, arg };
   }
 
   /** A module constant `<fn>Route: RouteInfo` (seed rule 3), declared once per operation. */

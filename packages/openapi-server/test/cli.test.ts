@@ -178,8 +178,15 @@ describe('outputs', () => {
   });
 });
 
-describe('input_schema: two-pass generation (seed, request validation 3)', () => {
-  const config = { input_openapi: CONTRACT_SPEC, output: 'gen', framework: 'express', input_schema: 'schemas.ts' };
+/** How each router calls the user's schema on a JSON body and on a text body. */
+const VALIDATES = {
+  express: { json: (schema: string) => `inputSchemas.${schema}.safeParse(req.body)`, text: (schema: string) => `inputSchemas.${schema}.safeParse(body)` },
+  hono: { json: (schema: string) => `inputSchemas.${schema}.safeParse(body.value)`, text: (schema: string) => `inputSchemas.${schema}.safeParse(body.value)` },
+} as const;
+
+describe.each(['express', 'hono'] as const)('%s, input_schema: two-pass generation (seed, request validation 3)', (framework) => {
+  const config = { input_openapi: CONTRACT_SPEC, output: 'gen', framework, input_schema: 'schemas.ts' };
+  const validates = VALIDATES[framework];
 
   it('a missing file: the router has no validation, and the warning says it comes on the next run', async () => {
     const p = project(config);
@@ -188,6 +195,7 @@ describe('input_schema: two-pass generation (seed, request validation 3)', () =>
     expect(first.stderr).toMatch(/warning: .*schemas\.ts \(input_schema\) does not exist yet: router\.ts is written without body validation/);
     const router = readFileSync(join(p.dir, 'gen', 'router.ts'), 'utf8');
     expect(router).not.toContain('safeParse(req.body)');
+    expect(router).not.toContain('safeParse(body');
     expect(router).not.toContain('schemas.js');
 
     // openapi-zod-ts creates the file; the next run validates every body it has a schema for.
@@ -198,21 +206,54 @@ describe('input_schema: two-pass generation (seed, request validation 3)', () =>
     expect(second.stderr).not.toContain('input_schema');
     const validated = readFileSync(join(p.dir, 'gen', 'router.ts'), 'utf8');
     expect(validated).toContain('import * as inputSchemas from "../schemas.js"');
-    expect(validated).toContain('inputSchemas.CreateItemSchema.safeParse(req.body)');
-    expect(validated).toContain('inputSchemas.FailBodySchema.safeParse(req.body)');
+    expect(validated).toContain(validates.json('CreateItemSchema'));
+    expect(validated).toContain(validates.json('FailBodySchema'));
+    // Text bodies too; raw bytes are not parsed, so their schema cannot apply, and a warning says so.
+    expect(validated).toContain(validates.text('CreateNoteBodySchema'));
+    expect(validated).not.toContain('PutBlobBodySchema');
+    expect(second.stderr).toMatch(
+      /warning: .*schemas\.ts exports PutBlobBodySchema, but the body of PUT \/blobs\/\{blobId\} reaches the service as raw bytes \(application\/octet-stream\), which the router does not parse: it is not validated/,
+    );
   });
 
   it('a name mismatch warns on stderr, with the export that differs only in case', () => {
     const p = project(config);
-    p.write('schemas.ts', CONTRACT_SCHEMAS.replace('export const CreateItemSchema', 'export const createItemSchema'));
+    p.write('schemas.ts', CONTRACT_SCHEMAS.replace('export const CreateItemSchema', 'export const createItemSchema').replace('export const CreateNoteBodySchema', 'export const NoteSchema'));
     const result = run(['--config', p.file], p.dir);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/warning: .*schemas\.ts exports no CreateItemSchema \(it exports createItemSchema: the name must match exactly\); the body of POST \/items is not validated/);
     expect(result.stderr).toMatch(/exports no CreateItemSchema.*PUT \/items\/\{itemId\}/);
+    expect(result.stderr).toMatch(/warning: .*schemas\.ts exports no CreateNoteBodySchema; the body of POST \/notes is not validated/);
     const router = readFileSync(join(p.dir, 'gen', 'router.ts'), 'utf8');
     expect(router).not.toContain('CreateItemSchema');
+    expect(router).not.toContain('NoteSchema');
     expect(router).toContain('inputSchemas.ItemPatchSchema');
   });
+
+  it('a text body whose schema does not describe text (XML of an object) is not validated, and a warning says so', () => {
+    const p = project({ ...config, input_openapi: 'xml.json' });
+    const xml = { required: true, content: { 'application/xml': { schema: { $ref: '#/components/schemas/Order' } } } };
+    const text = { required: true, content: { 'text/plain': { schema: { type: 'string', enum: ['a', 'b'] } } } };
+    const ok = { '204': { description: 'ok' } };
+    const spec = {
+      openapi: '3.1.0',
+      info: { title: 'xml', version: '1' },
+      paths: { '/orders': { post: { operationId: 'postOrder', requestBody: xml, responses: ok } }, '/codes': { post: { operationId: 'postCode', requestBody: text, responses: ok } } },
+      components: { schemas: { Order: { type: 'object', properties: { id: { type: 'string' } } } } },
+    };
+    p.write('xml.json', JSON.stringify(spec));
+    p.write('schemas.ts', "import { z } from 'zod';\nexport const OrderSchema = z.object({ id: z.string() });\nexport const PostCodeBodySchema = z.enum(['a', 'b']);\n");
+    const result = run(['--config', p.file], p.dir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/warning: .*schemas\.ts exports OrderSchema, but the body of POST \/orders reaches the service as text \(application\/xml\) and its schema does not describe text: it is not validated/);
+    const router = readFileSync(join(p.dir, 'gen', 'router.ts'), 'utf8');
+    expect(router).not.toContain('OrderSchema');
+    expect(router).toContain(validates.text('PostCodeBodySchema'));
+  });
+});
+
+describe('input_schema: fastify, a file that does not parse, framework none', () => {
+  const config = { input_openapi: CONTRACT_SPEC, output: 'gen', framework: 'express', input_schema: 'schemas.ts' };
 
   it('fastify falls back to the generated schema for a body the file lacks, and says so', () => {
     const p = project({ ...config, framework: 'fastify' });

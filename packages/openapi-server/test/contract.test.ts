@@ -165,6 +165,14 @@ describe.each(FRAMEWORKS)('%s router', (framework) => {
       expect(sent.json).toMatchObject({ name: 'Renamed' });
     });
 
+    it('a text body is validated too (a hand-written max length), and the service is not called', async () => {
+      const answer = await request(url('/notes'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(30) });
+      expect(answer.status).toBe(DIFFERENCES[framework].invalidBody);
+      expect(answer.json).toEqual(DIFFERENCES[framework].envelope([{ code: 'too_big', path: [], message: expect.any(String) }]));
+      expect(callsOf('createNote')).toEqual([]);
+      expect((await request(url('/notes'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(20) })).status).toBe(201);
+    });
+
     it('a missing required body is refused before the service', async () => {
       const answer = await request(url('/items'), { method: 'POST', headers: AUTH });
       expect(answer.status).toBe(DIFFERENCES[framework].invalidBody);

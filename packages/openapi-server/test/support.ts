@@ -94,7 +94,8 @@ export const EchoSchema = z.object({ values: z.array(z.string()) });
 
 export const ReceiptSchema = z.object({ accepted: z.boolean() });
 
-export const CreateNoteBodySchema = z.string();
+// A hand-written rule on a text body: text bodies are validated too.
+export const CreateNoteBodySchema = z.string().max(20);
 
 export const PutBlobBodySchema = z.instanceof(Blob);
 
