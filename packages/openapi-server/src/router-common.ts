@@ -1,7 +1,7 @@
 import { NameScope, code, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
 import { ImportList } from './imports.js';
 import { routeGroups, selectorCount, type OperationPlan, type QueryFieldPlan } from './plan.js';
-import { parsePath, routePath, type RoutePath, type RouterFramework } from './route-path.js';
+import { parsePath, routePath, type PathPart, type RoutePath, type RouterFramework } from './route-path.js';
 import { SNIPPET_NAMES, snippetTexts, type SnippetId } from './runtime.js';
 import { SERVICE_INTERFACE } from './service.js';
 
@@ -232,10 +232,16 @@ export class RouterBuilder {
 
   /**
    * Routes in registration order, each the operations it serves in matching order (see
-   * `routeGroups`): static segments before parameters at the same depth (OpenAPI).
+   * `routeGroups`): static segments before parameters at the same depth (OpenAPI), and among
+   * segments mixing text and parameters, the one with more text first: the first-match routers
+   * (hono, express) would otherwise give `image(width=1,height=2)` to `image(width={width})`,
+   * registered first, with the width `1,height=2` (Graph's sibling functions).
    */
   registrationOrder(): OperationPlan[][] {
-    const rank = (path: string) => parsePath(path).map((parts) => (parts.every((p) => p.kind === 'static') ? 0 : parts.some((p) => p.kind === 'static') ? 1 : 2));
+    const staticLength = (parts: PathPart[]) => parts.reduce((sum, p) => sum + (p.kind === 'static' ? p.text.length : 0), 0);
+    // Per segment: 0 all text, 1 mixed, 2 one parameter; then, for a mixed one, minus its text length.
+    const rank = (path: string) =>
+      parsePath(path).flatMap((parts) => (parts.every((p) => p.kind === 'static') ? [0, 0] : parts.some((p) => p.kind === 'static') ? [1, -staticLength(parts)] : [2, 0]));
     // Lexicographic, the shorter first on a common prefix: a total order (ending in a tie on
     // unequal lengths made it intransitive, and the sort then put a parameter before a static
     // segment: Autotask's /ResourceAttachments/{id} before /ResourceAttachments/query).
