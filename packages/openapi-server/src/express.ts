@@ -127,7 +127,7 @@ function parserDecl(name: string, kind: 'json' | 'text' | 'raw'): Code.Stmt {
 /** `router.ts` for express 5: `createRouter(service)` returns a Router to mount under any prefix. */
 export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], options: RouterModuleOptions): Code.Module {
   const b = new RouterBuilder('express', model, plans, options, ['express', 'NextFunction', 'Request', 'Response', 'Router']);
-  b.use('expressErrors');
+  b.use('expressErrors', 'expressParserErrors');
   const registrations = b.registrationOrder().map((group) => {
     const first = group[0]!;
     return code.exprStmt(code.dot(code.id('router'), first.op.method, [code.str(b.routePath(first).pattern), group.length === 1 ? handler(b, first) : sharedHandler(b, group)]));
@@ -179,7 +179,8 @@ export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], opti
     doc: [
       'An express Router serving every operation of the spec with `service`; mount it under any prefix',
       "(`app.use('/api', createRouter(service))`). It parses JSON bodies itself unless a parser such as",
-      '`express.json()` ran before it, and answers errors raised inside it with a JSON body.',
+      '`express.json()` ran before it (follow that parser with `bodyParserErrors`), and answers errors',
+      'raised inside it with a JSON body.',
     ].join('\n'),
     ...(ctx ? { typeParams: [{ name: ctx }] } : {}),
   });

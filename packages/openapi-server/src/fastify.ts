@@ -114,6 +114,12 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
   return body;
 }
 
+/** `preValidation: refuseForbiddenKeys`: fastify's own refusal depends on the app's options. */
+function forbiddenKeysHook(b: RouterBuilder): Code.ObjectMember {
+  b.use('fastifyForbiddenKeys');
+  return code.prop('preValidation', code.id('refuseForbiddenKeys'));
+}
+
 function routeOptions(b: RouterBuilder, plan: OperationPlan): Code.Expr {
   const route = b.routePath(plan);
   const info = b.routeInfo(plan);
@@ -128,6 +134,7 @@ function routeOptions(b: RouterBuilder, plan: OperationPlan): Code.Expr {
   if (schema.length > 0) props.push(code.prop('schema', code.obj(schema)));
   // Authorization runs before the body is parsed and validated (DECISIONS).
   if (b.contextType) props.push(code.prop('onRequest', code.call('contextHook', [info])));
+  if (plan.body?.kind === 'json') props.push(forbiddenKeysHook(b));
   if (plan.body) props.push(code.spread(code.id('limits')));
   props.push(code.prop('handler', handler(b, plan)));
   return code.obj(props);
@@ -159,6 +166,7 @@ function sharedRouteOptions(b: RouterBuilder, group: OperationPlan[]): Code.Expr
     );
     props.push(code.prop('onRequest', hook));
   }
+  if (group.some((plan) => plan.body?.kind === 'json')) props.push(forbiddenKeysHook(b));
   if (group.some((plan) => plan.body)) props.push(code.spread(code.id('limits')));
   const notFound = [code.exprStmt(code.dot(reply, 'callNotFound')), code.ret(reply)];
   const body = b.dispatch(group, test, (plan) => handlerBody(b, plan, true), notFound);
