@@ -392,9 +392,10 @@ export class MockBuilder {
       const bounded = node.minLength !== undefined || node.maxLength !== undefined;
       const what = [formatCheck && !source.subject.startsWith('format') ? `format ${JSON.stringify(node.format)}` : '', bounded ? `length ${lengthText(node)}` : ''].filter(Boolean);
       const outside = bounded ? searchStrings(fitLength(tree, undefined, undefined), valid, key)[0] : undefined;
-      const example = outside === undefined ? '' : `; it matches strings of other lengths, such as ${JSON.stringify(outside)}`;
+      const isFormat = source.subject.startsWith('format');
+      const example = outside === undefined ? '' : `; ${isFormat ? 'the format has values' : 'it matches strings'} of other lengths, such as ${JSON.stringify(outside)}`;
       this.warnings.push(
-        `no mock string found that ${source.subject.startsWith('format') ? 'is of' : 'matches'} ${source.subject}${what.length > 0 ? ` with ${what.join(' and ')}` : ''}${example} (the schema may admit no value); mock strings may fail it`,
+        `no mock string found that ${isFormat ? 'is of' : 'matches'} ${source.subject}${what.length > 0 ? ` with ${what.join(' and ')}` : ''}${example} (the schema may admit no value); mock strings may fail it`,
       );
     }
     return pool;

@@ -472,11 +472,13 @@ describe('formats with length bounds: values the generated client accepts', () =
   });
 
   it('warns when no value of the format has a length inside the bounds', () => {
-    const spec = openapi({ '/value': getJson({ type: 'object', properties: { id: { type: 'string', format: 'uuid', maxLength: 10 }, at: { type: 'string', format: 'date-time', maxLength: 15 } } }) });
+    const properties = { id: { type: 'string', format: 'uuid', maxLength: 10 }, at: { type: 'string', format: 'date-time', maxLength: 15 }, ip: { type: 'string', format: 'ipv4', maxLength: 6 } };
+    const spec = openapi({ '/value': getJson({ type: 'object', properties }) });
     const { warnings } = buildHandlersModule(modelFromDocument(spec), { seed: 42, maxArrayItems: 3, depthCap: 30, baseUrl: '*' });
     expect(warnings).toEqual([
       'no mock string of format "uuid" has length 0..10 (the schema admits no value); mock strings fail it',
       'no mock string of format "date-time" has length 0..15 (the schema admits no value); mock strings fail it',
+      'no mock string found that is of format "ipv4" with length 0..6; the format has values of other lengths, such as "0.0.0.0" (the schema may admit no value); mock strings may fail it',
     ]);
   });
 });
