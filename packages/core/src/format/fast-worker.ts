@@ -32,7 +32,8 @@ export type WorkerReply = { id: number; pieces: WorkerPiece[] } | { id: number; 
 
 const port = parentPort;
 if (port) {
-  const instance = await resolvePrettier((workerData as { outputDir: string }).outputDir);
+  // The formatter on the main thread has warned already.
+  const instance = await resolvePrettier((workerData as { outputDir: string }).outputDir, { warn: () => {} });
   port.on('message', (message: WorkerMessage) => {
     try {
       const request: WorkerRequest = { ...message, statements: decodeStatements(message.statements) };

@@ -43,6 +43,11 @@ export interface FormatterOptions {
    * the JIT warm-up, which only pays off on an idle machine with two free cores.
    */
   parallel?: boolean;
+  /**
+   * Told when the project's prettier cannot be used (not version 3).
+   * @default a line on stderr
+   */
+  warn?: ((message: string) => void) | undefined;
 }
 
 /** Modules with at least this many statements are split between two threads. */
@@ -57,7 +62,7 @@ const WORKER_SHARE = 0.45;
  * output is the same text.
  */
 export async function createFormatter(outputDir: string, formatterOptions: FormatterOptions = {}): Promise<Formatter> {
-  const instance = await resolvePrettier(outputDir);
+  const instance = await resolvePrettier(outputDir, { warn: formatterOptions.warn });
   const { prettier } = instance;
   const configs = new Map<string, Promise<Record<string, unknown>>>();
   const pool = formatterOptions.parallel === true ? createWorkerPool(outputDir) : undefined;
