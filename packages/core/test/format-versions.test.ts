@@ -46,7 +46,7 @@ describe('fast path against every proven prettier version', () => {
   it.each(GENERATOR_FIXTURES)('the generators\' output for %s, in every version', async (fixture) => {
     const modules = await generatedModules(await loadModel(join(repoRoot, 'fixtures', 'specs', fixture)));
     for (const version of PROVEN_PRETTIER_VERSIONS) {
-      for (const configName of ['default', 'consumer', 'narrow']) {
+      for (const configName of ['default', 'consumer']) {
         for (const { name, module } of modules) {
           const { fast, prettier, report } = await formatBoth(module, CONFIGS[configName]!, { dir: projects.get(version)! });
           expect(fast, `${name}, prettier ${version}, config ${configName}`).toBe(prettier);
