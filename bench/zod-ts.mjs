@@ -2,7 +2,7 @@
 /**
  * Speed of openapi-zod-ts on GitHub's REST spec (5.7 MB) and Stripe's (2.5 MB) (issue 2 §5).
  *
- *   node bench/zod-ts.mjs [--runs 5] [--spec path ...] [--no-tsc]
+ *   node bench/zod-ts.mjs [--runs 5] [--spec path ...] [--no-tsc] [--no-diagnostics]
  *
  * For each spec:
  * 1. The command, `--runs` times, each in a fresh process writing every file: median wall time,
@@ -11,6 +11,11 @@
  *    formatting) and formatting.
  * 3. Output size, then `tsc --noEmit` of the output (TypeScript 5.9 and 7) under DECISIONS'
  *    strict flags: wall time and peak RSS.
+ * 4. `tsc --extendedDiagnostics` (TypeScript 5.9) of the output in each typing mode the
+ *    generator has (`asserted`, the default: `z.object(...) as unknown as z.ZodType<Pet>`;
+ *    `checked`: `const PetSchema: z.ZodType<Pet> = z.object(...)`, which makes the compiler prove
+ *    each type against its schema): types, instantiations, memory, check time and process CPU
+ *    time, against a baseline project that only imports zod (`--no-diagnostics` skips it).
  *
  * Targets (2 cores): GitHub, formatted, under 4 s and 1 GB peak RSS; tsc under 30 s. CPU time
  * tells a slow program from a busy machine. Build first (`pnpm build`).
@@ -29,6 +34,7 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     spec: { type: 'string', multiple: true, default: [corpus('api/github.com/api.github.com.json'), corpus('api/stripe.com.json')] },
     'no-tsc': { type: 'boolean', default: false },
+    'no-diagnostics': { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -130,13 +136,64 @@ for (const spec of values.spec.map((path) => resolve(path))) {
   const total = sizes.reduce((n, [, size]) => n + size, 0);
   console.log(`  output: ${(total / 1024 / 1024).toFixed(2)} MB (${sizes.map(([f, size]) => `${f} ${Math.round(size / 1024)} KB`).join(', ')})`);
 
-  if (values['no-tsc']) continue;
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['src/**/*.ts'] }, null, 2));
-  for (const [label, pkg] of [['5.9', 'typescript'], ['7', 'typescript7']]) {
-    const tsc = timed([join(root, 'node_modules', pkg, 'bin', 'tsc'), '-p', dir, '--pretty', 'false'], dir);
-    const errors = (tsc.stdout.match(/error TS/g) ?? []).length;
-    // TypeScript 7 is a native program started by a node wrapper, whose own usage is all we see.
-    const usage = label === '7' ? '' : ` (CPU ${s(tsc.cpu)}), peak RSS ${mib(tsc.rss)}`;
-    console.log(`  tsc --noEmit (TypeScript ${label}): ${s(tsc.ms)}${usage}, ${errors} errors`);
+  if (!values['no-tsc']) {
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: STRICT, include: ['src/**/*.ts'] }, null, 2));
+    for (const [label, pkg] of [['5.9', 'typescript'], ['7', 'typescript7']]) {
+      const tsc = timed([join(root, 'node_modules', pkg, 'bin', 'tsc'), '-p', dir, '--pretty', 'false'], dir);
+      const errors = (tsc.stdout.match(/error TS/g) ?? []).length;
+      // TypeScript 7 is a native program started by a node wrapper, whose own usage is all we see.
+      const usage = label === '7' ? '' : ` (CPU ${s(tsc.cpu)}), peak RSS ${mib(tsc.rss)}`;
+      console.log(`  tsc --noEmit (TypeScript ${label}): ${s(tsc.ms)}${usage}, ${errors} errors`);
+    }
   }
+
+  if (values['no-diagnostics']) continue;
+  console.log('  tsc --extendedDiagnostics (TypeScript 5.9), by typing mode:');
+  const rows = [await diagnostics('baseline (imports zod only)', join(dir, 'diagnostics', 'baseline'), async (out) => writeFileSync(join(out, 'index.ts'), "import { z } from 'zod';\nexport const Schema = z.string();\n"))];
+  for (const typing of ['asserted', 'checked']) {
+    rows.push(await diagnostics(`${typing}${typing === 'asserted' ? ' (default)' : ''}`, join(dir, 'diagnostics', typing), (out) => generateTyped(spec, out, typing)));
+  }
+  printTable(rows);
+}
+
+/** The output of a typing mode (the command line always writes `asserted`), via the programmatic API. */
+async function generateTyped(spec, out, typing) {
+  const [{ writeOutputs }, { generate }] = await Promise.all([import('@specwright/core'), import('@specwright/openapi-zod-ts')]);
+  await writeOutputs(await generate({ input_openapi: spec, output: out }, { typing }));
+}
+
+/**
+ * `tsc -p --extendedDiagnostics` of a project whose `src/` `write(out)` fills; only zod and the
+ * libs besides (`types: []`: no @types package of the workspace is loaded).
+ */
+async function diagnostics(label, project, write) {
+  const out = join(project, 'src');
+  rmSync(project, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  await write(out);
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...STRICT, types: [] }, include: ['src/**/*.ts'] }, null, 2));
+  const tsc = timed([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project, '--pretty', 'false', '--extendedDiagnostics'], project);
+  const field = (name) => /^([\d.]+)/.exec(new RegExp(`^${name}:\\s+(\\S+)`, 'm').exec(tsc.stdout)?.[1] ?? '')?.[1];
+  const errors = (tsc.stdout.match(/error TS/g) ?? []).length;
+  return {
+    label,
+    types: Number(field('Types')),
+    instantiations: Number(field('Instantiations')),
+    memory: Number(field('Memory used')) / 1024,
+    check: Number(field('Check time')),
+    total: Number(field('Total time')),
+    cpu: tsc.cpu,
+    rss: tsc.rss,
+    errors,
+  };
+}
+
+function printTable(rows) {
+  const n = (x) => x.toLocaleString('en-US');
+  const table = [
+    ['typing', 'types', 'instantiations', 'memory used', 'check time', 'total time', 'process CPU', 'peak RSS', 'errors'],
+    ...rows.map((r) => [r.label, n(r.types), n(r.instantiations), mib(r.memory), `${r.check.toFixed(2)} s`, `${r.total.toFixed(2)} s`, s(r.cpu), mib(r.rss), String(r.errors)]),
+  ];
+  const widths = table[0].map((_, i) => Math.max(...table.map((row) => row[i].length)));
+  for (const row of table) console.log(`    ${row.map((cell, i) => cell.padEnd(widths[i])).join('  ')}`);
 }

@@ -32,7 +32,7 @@ export { stringLiteral, templateChunk, propertyKey, isIdentifierName, commentLin
 export { createFormatter } from './format/formatter.js';
 export type { Formatter } from './format/formatter.js';
 export { resolvePrettier } from './format/prettier-instance.js';
-export type { PrettierInstance } from './format/prettier-instance.js';
+export type { PrettierInstance, ResolveOptions } from './format/prettier-instance.js';
 export { writeOutputs, diffOutputs } from './output/write-files.js';
 export type { OutputFile, WriteResult } from './output/write-files.js';
 

@@ -182,4 +182,70 @@ describe('writing outputs', () => {
     expect(existsSync(join(project.dir, 'ok.ts'))).toBe(false);
     expect(readdirSync(project.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
+
+  /** Every file (with its content) and directory under `dir`. */
+  const tree = (dir: string): Record<string, string> => {
+    const out: Record<string, string> = {};
+    const walk = (current: string, prefix: string) => {
+      for (const entry of readdirSync(current, { withFileTypes: true })) {
+        const path = `${prefix}${entry.name}`;
+        if (entry.isDirectory()) {
+          out[`${path}/`] = '';
+          walk(join(current, entry.name), `${path}/`);
+        } else out[path] = readFileSync(join(current, entry.name), 'utf8');
+      }
+    };
+    walk(dir, '');
+    return out;
+  };
+
+  it('puts everything back when a rename fails midway: replaced files, new files, new directories', async () => {
+    const project = tempProject('write-rollback', { prettier: false });
+    project.write('out/a.ts', '// old a\n');
+    project.write('out/same.ts', '// same\n');
+    project.write('out/z.ts/keep.txt', 'a directory where a file is expected');
+    const before = tree(project.dir);
+    const error = await writeOutputs([
+      { path: join(project.dir, 'out', 'a.ts'), content: '// new a\n' },
+      { path: join(project.dir, 'out', 'same.ts'), content: '// same\n' },
+      { path: join(project.dir, 'out', 'b.ts'), content: '// new b\n' },
+      { path: join(project.dir, 'out', 'new', 'deeper', 'c.ts'), content: '// new c\n' },
+      { path: join(project.dir, 'fresh', 'd.ts'), content: '// new d\n' },
+      // Renamed last: fails (a directory is there) after the others are in place.
+      { path: join(project.dir, 'out', 'z.ts'), content: '// z\n' },
+    ]).catch((e: unknown) => e);
+    expect((error as SpecwrightError).code).toBe('GENERATION_FAILED');
+    expect(tree(project.dir)).toEqual(before);
+  });
+
+  it('creates no directory when a file of the run cannot be placed', async () => {
+    const project = tempProject('write-no-dirs', { prettier: false });
+    project.write('blocker', 'a file where a directory is needed');
+    const before = tree(project.dir);
+    const error = await writeOutputs([
+      { path: join(project.dir, 'gen', 'nested', 'a.ts'), content: 'x' },
+      { path: join(project.dir, 'blocker', 'inner', 'b.ts'), content: 'y' },
+    ]).catch((e: unknown) => e);
+    expect((error as SpecwrightError).code).toBe('GENERATION_FAILED');
+    expect(tree(project.dir)).toEqual(before);
+  });
+
+  it('writes every file, creating directories, and leaves no temp file or backup', async () => {
+    const project = tempProject('write-ok', { prettier: false });
+    project.write('out/a.ts', '// old a\n');
+    const { changed } = await writeOutputs([
+      { path: join(project.dir, 'out', 'a.ts'), content: '// new a\n' },
+      { path: join(project.dir, 'out', 'new', 'deeper', 'c.ts'), content: '// c\n' },
+    ]);
+    expect(changed).toHaveLength(2);
+    const after = tree(project.dir);
+    expect(Object.fromEntries(Object.entries(after).filter(([path]) => path.startsWith('out')))).toEqual({
+      'out/': '',
+      'out/a.ts': '// new a\n',
+      'out/new/': '',
+      'out/new/deeper/': '',
+      'out/new/deeper/c.ts': '// c\n',
+    });
+    expect(Object.keys(after).filter((path) => /specwright-.*\.(tmp|bak)$/.test(path))).toEqual([]);
+  });
 });

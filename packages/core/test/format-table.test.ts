@@ -197,3 +197,23 @@ describe('top-level await that TypeScript re-parses', () => {
     });
   }
 });
+
+/**
+ * Shapes the fast path leaves to prettier statement by statement: the source printer must write
+ * code prettier parses (`5.x` reads the dot as a decimal point; `-2 ** 2` is a syntax error).
+ */
+describe('statements left to prettier', () => {
+  const cases: [string, A.Module, string][] = [
+    ['members of number literals', mod(expr(c.member(c.num(162), 'toFixed')), expr(c.dot(c.num(0.5), 'toFixed', [c.num(1)])), expr(c.index(c.num(5), c.num(0))), expr(c.member(c.num(1e21), 'x', true))), 'member of an integer literal'],
+    ['exponent of unary and await', mod(expr(c.bin(c.num(-2), '**', c.num(2))), expr(c.bin(c.unary('typeof', c.id('x')), '**', c.id('y'))), expr(c.bin(c.awaitExpr(c.call('load')), '**', c.num(2))), expr(c.bin(c.id('a'), '**', c.num(-2)))), 'unary operand of **'],
+  ];
+  for (const configName of ['default', 'consumer', 'narrow']) {
+    it.each(cases)(`%s (config ${configName})`, async (_name, module, reason) => {
+      const { fast, prettier, report } = await formatBoth(module, CONFIGS[configName]!);
+      expect(fast).toBe(prettier);
+      expect(report.path).toBe('fast');
+      expect(report.unsupported.length).toBeGreaterThan(0);
+      expect(new Set(report.unsupported)).toEqual(new Set([reason]));
+    });
+  }
+});

@@ -58,6 +58,17 @@ describe('operations (petstore 3.1)', () => {
     expect(op(model, 'GET /search').queryParams[0]).toMatchObject({ name: 'q', required: true });
   });
 
+  it('keeps header parameters apart, with their schemas, required flags and header defaults', () => {
+    const create = op(model, 'POST /pets');
+    expect(create.headerParams).toEqual([
+      { name: 'Idempotency-Key', in: 'header', required: true, description: 'A unique key per pet to create.', style: 'simple', explode: false, schema: expect.objectContaining({ kind: 'string', minLength: 8, maxLength: 64 }) },
+      { name: 'X-Request-Id', in: 'header', required: false, style: 'simple', explode: false, schema: expect.objectContaining({ kind: 'string', format: 'uuid' }) },
+    ]);
+    expect(create.queryParams).toEqual([]);
+    expect(create.pathParams).toEqual([]);
+    expect(op(model, 'GET /pets').headerParams).toEqual([]);
+  });
+
   it('describes bodies and responses with media kinds, JSON first', () => {
     const create = op(model, 'POST /pets');
     expect(create.requestBody).toMatchObject({ required: true, contents: [{ contentType: 'application/json', kind: 'json', schema: { kind: 'ref', key: 'CreatePetRequest' } }] });
@@ -77,9 +88,11 @@ describe('operations (petstore 3.1)', () => {
     expect(flattenSecurity(none.operations[0]!)).toBeUndefined();
   });
 
-  it('carries deprecated, tags, summary', () => {
+  it('carries deprecated, tags, summary, description', () => {
     expect(op(model, 'DELETE /pets/{petId}').deprecated).toBe(true);
     expect(op(model, 'GET /pets')).toMatchObject({ tags: ['pets'], summary: 'List pets', deprecated: false });
+    expect(op(model, 'GET /pets').description).toBeUndefined();
+    expect(op(model, 'POST /pets')).toMatchObject({ summary: 'Add a pet', description: 'A retried request with the same Idempotency-Key creates the pet once.' });
   });
 
   it('splits readOnly / writeOnly into response and writable variants, through refs', () => {

@@ -50,7 +50,7 @@ export interface PlannedModule {
 /** Generates the files for an already loaded model. */
 export async function generateFromModel(model: ApiModel, options: GenerateOptions): Promise<OutputFile[]> {
   const modules = await emitModules(model, options);
-  const formatter = options.format === false ? undefined : await createFormatter(resolve(options.outputDir));
+  const formatter = options.format === false ? undefined : await createFormatter(resolve(options.outputDir), { warn: options.warn });
   const files: OutputFile[] = [];
   for (const { path, module, createOnly } of modules) {
     const content = formatter ? await formatter.formatModule(module, path) : printModuleSource(module);

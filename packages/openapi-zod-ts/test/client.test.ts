@@ -64,11 +64,13 @@ describe('petstore client', () => {
 
   it('sends a JSON body parsed by its schema', async () => {
     server.reply(() => ({ status: 201, json: PET }));
-    const created = await fn('createPet')({ name: 'Rex', status: 'available', unknownKey: 1 });
+    const created = await fn('createPet')({ name: 'Rex', status: 'available', unknownKey: 1 }, { headers: { 'Idempotency-Key': 'pet-rex-0001' } });
     expect(created).toEqual(PET);
     const request = server.requests[0]!;
     expect(request.method).toBe('POST');
     expect(request.headers['content-type']).toBe('application/json');
+    // A header parameter of the spec (required here) is passed in the request config.
+    expect(request.headers['idempotency-key']).toBe('pet-rex-0001');
     expect(JSON.parse(request.body.toString())).toEqual({ name: 'Rex', status: 'available' });
   });
 

@@ -74,7 +74,7 @@ function specFor(texts: string[]) {
 
 describe('spec text in generated code', () => {
   const texts = TEXTS.map(([, { given }]) => given);
-  let schemas: Record<string, z.ZodType>;
+  let schemas: Record<string, z.ZodType<Record<string, unknown>>>;
   let client: Record<string, (...args: unknown[]) => Promise<unknown>> & { configureClient(config: object): void };
   let dir: string;
   const urls: string[] = [];

@@ -32,8 +32,12 @@ export function precedence(expr: Expr): number {
   }
 }
 
-/** `??` may not mix with `&&` / `||` without parentheses; `**` binds to the right. */
+/**
+ * `??` may not mix with `&&` / `||` without parentheses; `**` binds to the right, and its left
+ * side may not be a unary or `await` expression (`(-x) ** 2`).
+ */
 export function needsParensAsOperand(operand: Expr, op: BinaryOp, side: 'left' | 'right'): boolean {
+  if (op === '**' && side === 'left' && (operand.k === 'unary' || operand.k === 'await')) return true;
   if (operand.k !== 'binary') return false;
   const mixesNullish = (op === '??') !== (operand.op === '??') && (op === '??' || operand.op === '??') && (BINARY[op] <= 5 && BINARY[operand.op] <= 5);
   if (mixesNullish) return true;

@@ -171,6 +171,11 @@ function startsAmbiguously(expr: A.Expr): boolean {
   }
 }
 
+/** The object of a member access: `(5).x`, since `5.x` reads the dot as a decimal point. */
+function printObject(expr: A.Expr, indent: string): string {
+  return expr.k === 'number' ? `(${printExpr(expr, indent)})` : printOperand(expr, 20, indent);
+}
+
 function printOperand(expr: A.Expr, minimum: number, indent: string): string {
   const text = printExpr(expr, indent);
   return precedence(expr) < minimum ? `(${text})` : text;
@@ -202,12 +207,12 @@ export function printExpr(expr: A.Expr, indent: string): string {
     case 'object':
       return expr.props.length === 0 ? '{}' : `{ ${expr.props.map((p) => printObjectMember(p, indent)).join(', ')} }`;
     case 'member': {
-      const object = printOperand(expr.object, 20, indent);
+      const object = printObject(expr.object, indent);
       if (!isIdentifierName(expr.property)) return `${object}${expr.optional ? '?.' : ''}[${stringLiteral(expr.property)}]`;
       return `${object}${expr.optional ? '?.' : '.'}${expr.property}`;
     }
     case 'index':
-      return `${printOperand(expr.object, 20, indent)}${expr.optional ? '?.' : ''}[${printExpr(expr.index, indent)}]`;
+      return `${printObject(expr.object, indent)}${expr.optional ? '?.' : ''}[${printExpr(expr.index, indent)}]`;
     case 'call':
       return `${printOperand(expr.callee, 20, indent)}${expr.optional ? '?.' : ''}${printTypeArgs(expr.typeArgs)}(${expr.args.map((a) => printArg(a, indent)).join(', ')})`;
     case 'new':

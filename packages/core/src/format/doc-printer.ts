@@ -10,9 +10,12 @@
 import type { Align, Doc, Fill, Group, Line } from './doc.js';
 
 export interface PrinterSemantics {
-  /** 3.7+: a flat `line` in `fits` counts only when text follows it. */
+  /** A flat `line` in `fits` counts only when text follows it (every proven version). */
   pendingSpaceInFits: boolean;
-  /** Up to 3.9: a conditional group tries its last state flat before printing it expanded. */
+  /**
+   * A conditional group tries its last state flat before printing it expanded (older prettier;
+   * none of the proven versions: 3.9.0 to 3.10.1 print the last state in break mode).
+   */
   lastStateTriedFlat: boolean;
 }
 

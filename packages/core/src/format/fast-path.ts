@@ -9,13 +9,11 @@ import type { PrinterSemantics } from './doc-printer.js';
 import type { PrettierInstance } from './prettier-instance.js';
 
 /**
- * Prettier versions the differential tests prove the fast path against (3.9.0, 3.9.5, 3.9.10,
- * 3.10.0 and 3.10.1 were tested; earlier versions print some shapes differently).
+ * The prettier versions the fast path may take, exactly those that test/format-versions.test.ts
+ * proves it against (each is a pinned devDependency alias `prettier-<version>` of the workspace).
+ * Any other version, even a patch release in between, is formatted by plain prettier.
  */
-const PROVEN_VERSIONS: { pattern: RegExp; semantics: PrinterSemantics }[] = [
-  { pattern: /^3\.10\.\d+$/, semantics: { pendingSpaceInFits: true, lastStateTriedFlat: false } },
-  { pattern: /^3\.9\.\d+$/, semantics: { pendingSpaceInFits: true, lastStateTriedFlat: true } },
-];
+export const PROVEN_PRETTIER_VERSIONS: readonly string[] = ['3.9.0', '3.9.5', '3.9.10', '3.10.0', '3.10.1'];
 
 /** Options that change nothing in TypeScript output (JSX, HTML, Markdown, Vue, embedded code). */
 const IRRELEVANT = new Set([
@@ -86,19 +84,14 @@ const EOL: Record<string, string> = { lf: '\n', crlf: '\r\n', cr: '\r', auto: '\
 
 export type FastPathSetup = { ok: true; env: DocPrintEnvironment } | { ok: false; reason: string };
 
-/** The printer semantics of prettier 3 versions (doc printer changes in 3.7 and 3.10). */
-export function printerSemantics(version: string): PrinterSemantics {
-  const minor = Number(/^3\.(\d+)\./.exec(version)?.[1] ?? 0);
-  return { pendingSpaceInFits: minor >= 7, lastStateTriedFlat: minor < 10 };
-}
-
 /**
- * `trustVersion` (differential tests of other prettier versions only) takes the fast path with
- * any 3.x version.
+ * How the doc printer of every proven version behaves: test/doc-printer-versions.test.ts prints
+ * docs that tell the semantics apart with each version's own `printDocToString`.
  */
-export function fastPathSetup(instance: PrettierInstance, resolved: Record<string, unknown>, filePath: string, trustVersion = false): FastPathSetup {
-  const proven = PROVEN_VERSIONS.find((entry) => entry.pattern.test(instance.version)) ?? (trustVersion ? { semantics: printerSemantics(instance.version) } : undefined);
-  if (!proven) return { ok: false, reason: `prettier ${instance.version} is not proven for the fast path` };
+export const PROVEN_SEMANTICS: PrinterSemantics = { pendingSpaceInFits: true, lastStateTriedFlat: false };
+
+export function fastPathSetup(instance: PrettierInstance, resolved: Record<string, unknown>, filePath: string): FastPathSetup {
+  if (!PROVEN_PRETTIER_VERSIONS.includes(instance.version)) return { ok: false, reason: `prettier ${instance.version} is not proven for the fast path` };
   if (!/\.(?:ts|mts|cts)$/.test(filePath)) return { ok: false, reason: 'not a TypeScript file' };
   const options: Record<string, unknown> = { ...DEFAULTS, endOfLine: 'lf' };
   for (const [key, value] of Object.entries(resolved)) {
@@ -122,7 +115,7 @@ export function fastPathSetup(instance: PrettierInstance, resolved: Record<strin
     env: {
       options: format,
       builders,
-      semantics: proven.semantics,
+      semantics: PROVEN_SEMANTICS,
       stringWidth: getStringWidth,
       eol: EOL[endOfLine]!,
       tsxLike: !/\.ts$/.test(filePath),

@@ -21,7 +21,6 @@ export interface WorkerRequest {
   filePath: string;
   /** Non-ASCII keys prettier's answer is known for. */
   bareKeys: [string, boolean][];
-  trustVersion: boolean;
 }
 
 /** A request as sent: the statements as JSON text. */
@@ -33,11 +32,12 @@ export type WorkerReply = { id: number; pieces: WorkerPiece[] } | { id: number; 
 
 const port = parentPort;
 if (port) {
-  const instance = await resolvePrettier((workerData as { outputDir: string }).outputDir);
+  // The formatter on the main thread has warned already.
+  const instance = await resolvePrettier((workerData as { outputDir: string }).outputDir, { warn: () => {} });
   port.on('message', (message: WorkerMessage) => {
     try {
       const request: WorkerRequest = { ...message, statements: decodeStatements(message.statements) };
-      const setup = fastPathSetup(instance, request.resolved, request.filePath, request.trustVersion);
+      const setup = fastPathSetup(instance, request.resolved, request.filePath);
       if (!setup.ok) throw new Error(setup.reason);
       const bareKeys = new Map(request.bareKeys);
       const pieces = printStatements(request.statements, request.start, request.prologue, { ...setup.env, unquotable: (key) => bareKeys.get(key) }, printStatementSource);

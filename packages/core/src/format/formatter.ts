@@ -43,8 +43,11 @@ export interface FormatterOptions {
    * the JIT warm-up, which only pays off on an idle machine with two free cores.
    */
   parallel?: boolean;
-  /** Differential tests only: take the fast path with an unproven prettier 3 version. */
-  trustPrettierVersion?: boolean;
+  /**
+   * Told when the project's prettier cannot be used (not version 3).
+   * @default a line on stderr
+   */
+  warn?: ((message: string) => void) | undefined;
 }
 
 /** Modules with at least this many statements are split between two threads. */
@@ -59,7 +62,7 @@ const WORKER_SHARE = 0.45;
  * output is the same text.
  */
 export async function createFormatter(outputDir: string, formatterOptions: FormatterOptions = {}): Promise<Formatter> {
-  const instance = await resolvePrettier(outputDir);
+  const instance = await resolvePrettier(outputDir, { warn: formatterOptions.warn });
   const { prettier } = instance;
   const configs = new Map<string, Promise<Record<string, unknown>>>();
   const pool = formatterOptions.parallel === true ? createWorkerPool(outputDir) : undefined;
@@ -128,7 +131,7 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     });
     if (formatterOptions.fastPath === false) return whole('fast path disabled');
     const resolved = await optionsFor(filePath);
-    const setup = fastPathSetup(instance, resolved, filePath, formatterOptions.trustPrettierVersion === true);
+    const setup = fastPathSetup(instance, resolved, filePath);
     if (!setup.ok) return whole(setup.reason);
     if (printsAsWhole(module)) return whole('module shape');
     const env = { ...setup.env, unquotable: (key: string) => bareKeys.get(key) };
@@ -139,7 +142,7 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     if (pool && body.length >= PARALLEL_MIN_STATEMENTS) {
       const split = splitPoint(body, WORKER_SHARE);
       const tail = body.slice(split);
-      const remote = pool.print({ statements: tail, start: split, prologue, resolved, filePath, bareKeys: [...bareKeys], trustVersion: formatterOptions.trustPrettierVersion === true });
+      const remote = pool.print({ statements: tail, start: split, prologue, resolved, filePath, bareKeys: [...bareKeys] });
       const head = print(body.slice(0, split), 0);
       const printedTail = await remote;
       pieces = [

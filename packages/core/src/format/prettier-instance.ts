@@ -13,15 +13,29 @@ export interface PrettierInstance {
   own: boolean;
 }
 
+export interface ResolveOptions {
+  /**
+   * Told when the project's prettier is not version 3 and the bundled one formats instead.
+   * @default a line on stderr
+   */
+  warn?: ((message: string) => void) | undefined;
+}
+
+const stderrWarning = (message: string) => process.stderr.write(`warning: ${message}\n`);
+
 /**
  * The consuming project's prettier when it resolves from the output directory and is version 3,
- * otherwise the bundled prettier 3 (DECISIONS).
+ * otherwise the bundled prettier 3 (DECISIONS); a project's prettier of another major version
+ * (prettier 2) is named in a warning, since its config may then format differently.
  */
-export async function resolvePrettier(outputDir: string): Promise<PrettierInstance> {
+export async function resolvePrettier(outputDir: string, options: ResolveOptions = {}): Promise<PrettierInstance> {
   try {
     const require = createRequire(join(outputDir, 'noop.js'));
     const manifestPath = require.resolve('prettier/package.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version?: string };
+    if (typeof manifest.version === 'string' && !manifest.version.startsWith('3.')) {
+      (options.warn ?? stderrWarning)(`the project's prettier ${manifest.version} (${dirname(manifestPath)}) is not prettier 3: formatting with the bundled prettier ${bundled.version}`);
+    }
     if (manifest.version?.startsWith('3.')) {
       // `require.resolve` picks the CommonJS entry, whose namespace holds only `default`; the ESM
       // entry is the file the bundled copy loads, so the same one gives the same module instance.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { copyFile, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, sep } from 'node:path';
 import { SpecwrightError } from '../errors.js';
 
 export interface OutputFile {
@@ -36,27 +36,94 @@ export async function diffOutputs(files: OutputFile[]): Promise<WriteResult> {
   return result;
 }
 
+async function kindOf(path: string): Promise<'file' | 'directory' | 'other' | undefined> {
+  try {
+    const found = await stat(path);
+    return found.isFile() ? 'file' : found.isDirectory() ? 'directory' : 'other';
+  } catch {
+    return undefined;
+  }
+}
+
+/** The deepest existing directory on the way to `dir` (the temp file goes there: same file system). */
+async function existingAncestor(dir: string): Promise<string> {
+  let found = dir;
+  while ((await kindOf(found)) !== 'directory' && dirname(found) !== found) found = dirname(found);
+  return found;
+}
+
+/** One file of a run: its temp file, and the backup of the file it replaces. */
+interface Staged {
+  file: OutputFile;
+  temp: string;
+  backup?: string;
+  renamed?: boolean;
+}
+
 /**
- * Writes all files or none: each goes to a temporary file beside its target first, and only when
- * every one is written are they renamed into place. Unchanged files are not touched.
+ * Writes all files or none. Every file goes to a temp file first (beside its target, or in the
+ * deepest existing directory above it: no directory is created before every temp file exists),
+ * every file it replaces is copied aside, and only then are the directories created and the temp
+ * files renamed into place. If a step of that fails, the files already renamed are restored (or
+ * removed when they were new), the directories created are removed, and no temp file or backup is
+ * left. Unchanged files are not touched.
  */
 export async function writeOutputs(files: OutputFile[]): Promise<WriteResult> {
   const result = await diffOutputs(files);
   const pending = files.filter((f) => result.changed.includes(f.path));
-  const suffix = `.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const temps: string[] = [];
+  const tag = `${process.pid}.${randomBytes(4).toString('hex')}`;
+  const staged: Staged[] = [];
+  const createdDirs: string[] = [];
   try {
-    for (const file of pending) {
-      await mkdir(dirname(file.path), { recursive: true });
-      const temp = file.path + suffix;
+    for (const [i, file] of pending.entries()) {
+      // Short names: a target name near the file system's limit must still get a temp file.
+      const temp = join(await existingAncestor(dirname(file.path)), `.specwright-${tag}-${i}.tmp`);
+      const entry: Staged = { file, temp };
+      staged.push(entry);
       await writeFile(temp, file.content, { flag: 'wx' });
-      temps.push(temp);
     }
-    for (const file of pending) await rename(file.path + suffix, file.path);
+    for (const [i, entry] of staged.entries()) {
+      if ((await kindOf(entry.file.path)) !== 'file') continue;
+      const backup = join(dirname(entry.file.path), `.specwright-${tag}-${i}.bak`);
+      await copyFile(entry.file.path, backup);
+      entry.backup = backup;
+    }
+    for (const entry of staged) {
+      const created = await mkdir(dirname(entry.file.path), { recursive: true });
+      if (created !== undefined) createdDirs.push(created);
+      await rename(entry.temp, entry.file.path);
+      entry.renamed = true;
+    }
   } catch (error) {
-    await Promise.all(temps.map((t) => rm(t, { force: true })));
+    await rollBack(staged, createdDirs);
     const reason = error instanceof Error ? error.message : String(error);
     throw new SpecwrightError('GENERATION_FAILED', `cannot write the output: ${reason}`);
   }
+  await Promise.all(staged.map((entry) => (entry.backup ? rm(entry.backup, { force: true }) : undefined)));
   return result;
+}
+
+/** Puts back what a failed run renamed, and removes its temp files, backups and new directories. */
+async function rollBack(staged: Staged[], createdDirs: string[]): Promise<void> {
+  for (const entry of [...staged].reverse()) {
+    try {
+      if (entry.renamed) {
+        if (entry.backup) await rename(entry.backup, entry.file.path);
+        else await rm(entry.file.path, { force: true });
+      }
+    } catch {
+      // Best effort: the other files are still restored.
+    }
+    await rm(entry.temp, { force: true }).catch(() => {});
+    if (entry.backup) await rm(entry.backup, { force: true }).catch(() => {});
+  }
+  // The directories the run created (each `mkdir` reports the top one), deepest first; one that
+  // is not empty (something else wrote there meanwhile) stays.
+  const dirs = new Set<string>();
+  for (const created of createdDirs) {
+    for (const entry of staged) {
+      for (let dir = dirname(entry.file.path); dir === created || dir.startsWith(created + sep); dir = dirname(dir)) dirs.add(dir);
+    }
+  }
+  for (const dir of [...dirs].sort((a, b) => b.length - a.length)) await rmdir(dir).catch(() => {});
 }
