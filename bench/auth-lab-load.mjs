@@ -1,7 +1,8 @@
 // Load test of the Auth Lab server (issue 6, section 5): starts the built server, logs in,
 // then drives GET /api/me and POST /api/contact with the token from a second process
 // (autocannon) at 100 connections for 10 s each, and prints requests/s, p99 latency, errors
-// and non-2xx answers. Exits 1 when any request errs or answers outside 2xx.
+// and non-2xx answers. Stops before measuring when login does not answer 200 with a token;
+// exits 1 when any request errs or answers outside 2xx.
 //
 //   pnpm --filter @specwright/example-auth-lab build && node bench/auth-lab-load.mjs [--connections N] [--duration S]
 import { spawn, spawnSync } from 'node:child_process';
@@ -47,7 +48,18 @@ const login = await fetch(`${base}/api/login`, {
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ username: 'load', password: 'x' }),
 });
-const { token } = await login.json();
+const loginText = await login.text();
+let token;
+try {
+  token = JSON.parse(loginText).token;
+} catch {
+  // Not JSON: reported below.
+}
+// Without a real token every measured request would be a fast 401: refuse to measure that.
+if (login.status !== 200 || typeof token !== 'string' || token === '') {
+  server.kill('SIGTERM');
+  throw new Error(`login failed (status ${login.status}): ${loginText.slice(0, 500)}`);
+}
 
 const scenarios = [
   { name: 'GET /api/me', args: ['-H', `authorization=Bearer ${token}`, `${base}/api/me`] },
@@ -63,6 +75,10 @@ console.log(`Auth Lab load: ${connections} connections, ${duration} s per route,
 console.log('route                 req/s     p99 ms   requests   errors   timeouts   non-2xx');
 for (const scenario of scenarios) {
   const run = spawnSync(process.execPath, [autocannon, '-j', '-c', String(connections), '-d', String(duration), ...scenario.args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) {
+    server.kill('SIGTERM');
+    throw new Error(`autocannon failed on ${scenario.name}:\n${run.stderr}`);
+  }
   const result = JSON.parse(run.stdout);
   const requests = result['2xx'] + result.non2xx;
   console.log(

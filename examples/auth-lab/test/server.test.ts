@@ -1,11 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError, type RouteInfo } from '../src/generated/router.js';
 import type { Service } from '../src/generated/service.js';
 import { buildApp } from '../src/server/app.js';
-import type { AuthContext } from '../src/server/auth.js';
+import { type AuthContext, createContext } from '../src/server/auth.js';
 import { authLabService } from '../src/server/service.js';
 
 /** Serves an app on 127.0.0.1 and returns its base URL. */
@@ -39,6 +41,18 @@ async function call(base: string, method: string, path: string, options: { token
     // Not JSON: keep the text.
   }
   return { status: response.status, body: parsed, contentType: response.headers.get('content-type') };
+}
+
+/** Sends `request` as raw bytes (no client normalises its headers) and returns the status line. */
+function rawStatusLine(base: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(request));
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    socket.on('end', () => resolve(text.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
 }
 
 const unauthorized = { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' };
@@ -78,6 +92,15 @@ describe('the Auth Lab API over HTTP', () => {
     expect(calls.length).toBe(before);
   });
 
+  it.each([
+    ['a non-Bearer scheme', 'Basic Z3JhY2U6eA=='],
+    ['Bearer without a space', 'Bearergrace'],
+    ['a bearer token', 'Bearer grace'],
+  ])('login is public: %s in Authorization changes nothing (200)', async (_, authorization) => {
+    const answer = await call(base, 'POST', '/api/login', { body: { username: 'ada', password: 'x' }, headers: { authorization } });
+    expect(answer).toMatchObject({ status: 200, body: { token: 'ada', user: { id: 'ada' } } });
+  });
+
   it('getMe answers with the user of the bearer token (behaviour 2)', async () => {
     expect(await call(base, 'GET', '/api/me', { token: 'grace' })).toMatchObject({ status: 200, body: { id: 'grace', name: 'user-grace' } });
   });
@@ -91,6 +114,16 @@ describe('the Auth Lab API over HTTP', () => {
     const before = calls.length;
     expect(await call(base, 'GET', '/api/me', { headers })).toEqual({ status: 401, body: unauthorized, contentType: expect.stringContaining('application/json') });
     expect(calls.length).toBe(before);
+  });
+
+  it('getMe answers 401 to `Bearer ` with nothing after it: HTTP drops the trailing space, so the header is `Bearer`', async () => {
+    const before = calls.length;
+    const request = (authorization: string) => `GET /api/me HTTP/1.1\r\nHost: x\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`;
+    expect(await rawStatusLine(base, request('Bearer '))).toBe('HTTP/1.1 401 Unauthorized');
+    expect(await rawStatusLine(base, request('Bearer \t '))).toBe('HTTP/1.1 401 Unauthorized');
+    expect(calls.length).toBe(before);
+    // The same raw request with a token is served: the 401s above come from the empty token.
+    expect(await rawStatusLine(base, request('Bearer grace'))).toBe('HTTP/1.1 200 OK');
   });
 
   it('contact accepts and echoes the method (behaviour 3)', async () => {
@@ -150,19 +183,85 @@ describe('the Auth Lab API over HTTP', () => {
   });
 });
 
+describe('createContext (Authentication 3)', () => {
+  /** createContext reads only the request's headers. */
+  const requestWith = (authorization?: string) => ({ headers: authorization === undefined ? {} : { authorization } }) as FastifyRequest;
+  const secured: RouteInfo = { operationId: 'getMe', security: [{ scheme: 'bearerAuth', scopes: ['profile:read'] }] };
+  const anonymous = { userId: 'anonymous', scopes: [] };
+
+  it.each([
+    ['undefined', { operationId: 'login' }],
+    ['undefined, spelled out', { operationId: 'login', security: undefined }],
+    ['empty', { operationId: 'login', security: [] }],
+  ] satisfies [string, RouteInfo][])('gives the anonymous context when the security metadata is %s, whatever the header', (_, route) => {
+    expect(createContext(requestWith(), route)).toEqual(anonymous);
+    expect(createContext(requestWith('Bearer ada'), route)).toEqual(anonymous);
+    expect(createContext(requestWith('Basic eDp5'), route)).toEqual(anonymous);
+  });
+
+  it('gives the text after `Bearer ` as userId and the profile:read scope on a secured route', () => {
+    expect(createContext(requestWith('Bearer ada'), secured)).toEqual({ userId: 'ada', scopes: ['profile:read'] });
+    expect(createContext(requestWith('Bearer  two spaces'), secured)).toEqual({ userId: ' two spaces', scopes: ['profile:read'] });
+  });
+
+  it('accepts an empty token: the header starts with `Bearer `, and any token text is accepted', () => {
+    expect(createContext(requestWith('Bearer '), secured)).toEqual({ userId: '', scopes: ['profile:read'] });
+  });
+
+  it('does not compare the required scopes', () => {
+    const admin: RouteInfo = { operationId: 'other', security: [{ scheme: 'bearerAuth', scopes: ['admin:write'] }] };
+    expect(createContext(requestWith('Bearer ada'), admin)).toEqual({ userId: 'ada', scopes: ['profile:read'] });
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['a non-Bearer scheme', 'Basic eDp5'],
+    ['a lower-case scheme', 'bearer ada'],
+    ['Bearer without a space', 'Bearerada'],
+    ['Bearer alone', 'Bearer'],
+  ])('throws HttpError(401, Unauthorized) on a secured route for %s', (_, authorization) => {
+    let thrown: unknown;
+    try {
+      createContext(requestWith(authorization), secured);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(HttpError);
+    expect(thrown).toMatchObject({ status: 401, message: 'Unauthorized' });
+  });
+});
+
 describe('response validation (behaviour 5)', () => {
-  it('refuses to send a response that breaks its schema', async () => {
-    const broken = {
-      ...authLabService,
-      getMe: async () => ({ id: 42, name: null }) as unknown as { id: string; name: string },
-    } satisfies Service<AuthContext>;
-    const app = await buildApp({ logger: false, service: broken });
+  /** Answers that break each route's response schema. */
+  const broken = {
+    login: async () => ({ token: 7, user: { id: 'ada' } }) as unknown as Awaited<ReturnType<Service<AuthContext>['login']>>,
+    getMe: async () => ({ id: 42, name: null }) as unknown as Awaited<ReturnType<Service<AuthContext>['getMe']>>,
+    contact: async () => ({ accepted: 'yes', method: 'fax' }) as unknown as Awaited<ReturnType<Service<AuthContext>['contact']>>,
+  };
+  const requests = {
+    login: ['POST', '/api/login', { body: { username: 'ada', password: 'x' } }],
+    getMe: ['GET', '/api/me', { token: 'ada' }],
+    contact: ['POST', '/api/contact', { token: 'ada', body: { method: 'email', email: 'ada@example.com', message: 'hi' } }],
+  } as const;
+
+  it.each(['login', 'getMe', 'contact'] as const)('%s refuses to send a response that breaks its schema (500, no detail)', async (operation) => {
+    const service: Service<AuthContext> = { ...authLabService, [operation]: broken[operation] };
+    const app = await buildApp({ logger: false, service });
     const base = await serve(app);
     try {
-      const answer = await call(base, 'GET', '/api/me', { token: 'ada' });
+      const [method, path, options] = requests[operation];
+      const answer = await call(base, method, path, options);
       expect(answer.status).toBe(500);
       expect(answer.body).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
       expect(JSON.stringify(answer.body)).not.toMatch(/at .*\.(ts|js)/);
+      // The same request with the real service is answered: the 500 comes from the broken answer.
+      const healthy = await buildApp({ logger: false });
+      const healthyBase = await serve(healthy);
+      try {
+        expect((await call(healthyBase, method, path, options)).status).toBe(200);
+      } finally {
+        await healthy.close();
+      }
     } finally {
       await app.close();
     }

@@ -76,7 +76,28 @@ describe('logging in and out', () => {
     const username = screen.getByLabelText('Username');
     await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(username.getAttribute('aria-describedby')!)?.textContent).toMatch(/.+/);
+    expect(document.activeElement).toBe(username);
     expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['username', 'Username', 'That name is taken'],
+    ['password', 'Password', 'Wrong password'],
+  ])('maps a server 400 on %s to its field and focuses it', async (field, label, message) => {
+    server.use(
+      http.post('*/login', () =>
+        HttpResponse.json({ statusCode: 400, error: 'Bad Request', message: 'Invalid request body', issues: [{ code: 'custom', path: [field], message }] }, { status: 400 }),
+      ),
+    );
+    renderApp();
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'ada' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    const input = screen.getByLabelText(label);
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(input.getAttribute('aria-describedby')!)?.textContent).toBe(message);
+    expect(document.activeElement).toBe(input);
+    expect(seen.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/login']);
   });
 });
 
@@ -92,6 +113,20 @@ describe('the contact form', () => {
     const error = document.getElementById(email.getAttribute('aria-describedby')!);
     expect(error?.textContent).toBe('Email is required when method is email');
     expect(document.activeElement).toBe(email);
+    expect(seen.length).toBe(before);
+  });
+
+  it('with e-mail and message both empty, shows the email rule under its field (the browser does not block the submit) and sends nothing', async () => {
+    await logIn();
+    const before = seen.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+
+    const email = screen.getByLabelText('E-mail address');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe('Email is required when method is email');
+    expect(document.activeElement).toBe(email);
+    // The seed maps only email and phone to messages: the message issue is not shown on its field.
+    expect(screen.getByLabelText('Message').getAttribute('aria-invalid')).toBeNull();
     expect(seen.length).toBe(before);
   });
 
@@ -137,6 +172,8 @@ describe('the contact form', () => {
     const email = screen.getByLabelText('E-mail address');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe('Email is required when method is email');
+    expect(document.activeElement).toBe(email);
+    expect(seen.filter((r) => r.path === '/api/contact')).toHaveLength(1);
   });
 
   it('clears the error when the method changes', async () => {

@@ -336,3 +336,38 @@ describe('a GET request body (fetch refuses one, fastify refuses its schema)', (
     expect(model.warnings.join('\n')).toMatch(/#\/paths\/~1a\/get\/requestBody.*a GET request cannot carry a body/);
   });
 });
+
+describe('media types by preference', () => {
+  const binary = { type: 'string', format: 'binary' };
+  const model = modelFromDocument({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/gzip': {
+        post: {
+          requestBody: { content: { 'application/json': { schema: binary }, 'application/octet-stream': { schema: binary } } },
+          responses: { '200': { description: 'x', content: { 'application/json': { schema: binary }, 'application/octet-stream': { schema: binary } } } },
+        },
+      },
+      '/file': { get: { responses: { '200': { description: 'x', content: { 'application/json': { schema: { type: 'object' } }, 'image/png': { schema: binary } } } } } },
+      '/named': { get: { responses: { '200': { description: 'x', content: { 'application/json': { schema: { $ref: '#/components/schemas/File' } }, 'image/png': { schema: binary } } } } } },
+      '/report': { get: { responses: { '200': { description: 'x', content: { 'text/plain': { schema: { type: 'string' } }, 'application/octet-stream': { schema: binary }, 'application/json': { schema: { type: 'object' } } } } } } },
+    },
+    components: { schemas: { File: binary } },
+  });
+  const types = (key: string) => op(model, key).responses[0]!.contents.map((m) => m.contentType);
+
+  it('puts JSON first, then form, multipart, text, binary, other', () => {
+    expect(types('GET /report')).toEqual(['application/json', 'text/plain', 'application/octet-stream']);
+  });
+
+  it('puts a JSON media type whose schema is a binary string last: the body is raw bytes (Azure LUIS)', () => {
+    expect(types('POST /gzip')).toEqual(['application/octet-stream', 'application/json']);
+    expect(op(model, 'POST /gzip').requestBody!.contents.map((m) => m.contentType)).toEqual(['application/octet-stream', 'application/json']);
+    expect(types('GET /named')).toEqual(['image/png', 'application/json']);
+  });
+
+  it('keeps a JSON media type first when its schema is not a binary string', () => {
+    expect(types('GET /file')).toEqual(['application/json', 'image/png']);
+  });
+});

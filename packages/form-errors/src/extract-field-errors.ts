@@ -23,7 +23,9 @@ const DEFAULT_STATUS_CODES: readonly number[] = [400, 422];
  *   (including RFC 9457 problem details with JSON pointers such as `/email`),
  *   `invalid-params: [{ name, reason }]` (the RFC's own example) or `fieldErrors: { field: [...] }`.
  *
- * Never throws: anything it does not recognise gives `[]`.
+ * Never throws: anything it does not recognise gives `[]`, and so does a 2xx status or the
+ * generated client's `ResponseValidationError` (a response failing its schema is not the user's
+ * input).
  */
 export function extractFieldErrors(error: unknown, options: ExtractOptions = {}): FieldError[] {
   try {
@@ -42,7 +44,11 @@ export function fieldErrorMap(errors: readonly FieldError[]): Record<string, str
 
 function extract(error: unknown, statusCodes: readonly number[]): FieldError[] {
   if (!isObject(error)) return [];
+  // A 2xx answer whose body failed its schema (the generated client's ResponseValidationError)
+  // carries issues too, but they are about the server's data, never about the user's input.
+  if (read(error, 'name') === 'ResponseValidationError') return [];
   const status = read(error, 'status');
+  if (typeof status === 'number' && status >= 200 && status < 300) return [];
   if (typeof status === 'number' && 'body' in error) {
     return statusCodes.includes(status) ? fromBody(read(error, 'body')) : [];
   }
@@ -76,10 +82,10 @@ function fromErrors(errors: unknown): FieldError[] {
     const message = read(entry, 'message') ?? read(entry, 'detail');
     if (typeof message !== 'string') return undefined;
     const field = read(entry, 'field');
-    if (typeof field === 'string') return { field, message };
+    if (typeof field === 'string') return { field: pathTextField(field), message };
     const path = read(entry, 'path');
     if (Array.isArray(path)) return { field: firstSegment(path), message };
-    if (typeof path === 'string') return { field: path.startsWith('/') || path.startsWith('#/') ? pointerField(path) : path.split(/[.[]/)[0]!, message };
+    if (typeof path === 'string') return { field: pathTextField(path), message };
     const pointer = read(entry, 'pointer') ?? read(read(entry, 'source'), 'pointer');
     if (typeof pointer === 'string') return { field: pointerField(pointer), message };
     return undefined;
@@ -121,6 +127,11 @@ function firstSegment(path: unknown[]): string {
   if (typeof first === 'string' || typeof first === 'number') return String(first);
   if (isObject(first) && 'key' in first) return String(read(first, 'key'));
   return '';
+}
+
+/** A path written as text: `address.street`, `items[0].name` or a JSON pointer → its first element. */
+function pathTextField(text: string): string {
+  return text.startsWith('/') || text.startsWith('#/') ? pointerField(text) : text.split(/[.[]/)[0]!;
 }
 
 /** `/email`, `#/email`, `/address/street` → the first segment, unescaped (RFC 6901). */

@@ -1,24 +1,134 @@
-import { describe, expect, expectTypeOf, it } from 'vitest';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { runCommandLine, tempProject } from '@specwright/testing';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { type FieldError, extractFieldErrors, fieldErrorMap } from '../src/index.js';
 
-/** Shapes of the errors the generated client throws (it is generated, so mirrored here). */
-class ValidationError extends Error {
-  constructor(readonly issues: { path: (string | number)[]; message: string }[]) {
-    super('Request body failed validation');
-  }
+/**
+ * The errors come from a client that openapi-zod-ts generates here, as a user's project has it:
+ * its own ValidationError, ApiError and ResponseValidationError, not copies of them.
+ */
+const SPEC = {
+  openapi: '3.1.0',
+  info: { title: 'people', version: '1.0.0' },
+  paths: {
+    '/people': {
+      post: {
+        operationId: 'createPerson',
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Person' } } } },
+        responses: { '200': { description: 'created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Person' } } } } },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Person: {
+        type: 'object',
+        required: ['name', 'address'],
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          address: { type: 'object', required: ['street'], properties: { street: { type: 'string', minLength: 1 } } },
+        },
+      },
+    },
+  },
+};
+
+interface Person {
+  name: string;
+  address: { street: string };
 }
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super(`HTTP ${status}`);
-  }
+interface GeneratedClient {
+  createPerson(body: Person): Promise<Person>;
+  ApiError: new (status: number, body: unknown, message: string) => Error & { status: number; body: unknown };
+  ValidationError: new (issues: { path: (string | number)[]; message: string }[]) => Error & { issues: unknown[] };
+  ResponseValidationError: new (status: number, issues: { path: (string | number)[]; message: string }[], body: unknown) => Error & { status: number };
 }
 
+async function generateClient(): Promise<{ client: GeneratedClient; configure: (config: { baseUrl: string }) => void }> {
+  const project = tempProject('form-errors-client', { prettier: false });
+  project.write('spec.json', JSON.stringify(SPEC));
+  project.write('openapi-zod-ts.config.json', JSON.stringify({ input_openapi: './spec.json', output: './gen' }));
+  const run = runCommandLine('openapi-zod-ts', 'openapi-zod-ts', ['--config', 'openapi-zod-ts.config.json'], project.dir);
+  if (run.code !== 0) throw new Error(`openapi-zod-ts failed: ${run.stderr}`);
+  const client = (await import(pathToFileURL(`${project.dir}/gen/client.ts`).href)) as GeneratedClient;
+  const config = (await import(pathToFileURL(`${project.dir}/gen/client-config.ts`).href)) as { configureClient: (config: { baseUrl: string }) => void };
+  return { client, configure: config.configureClient };
+}
+
+const { client: generated, configure } = await generateClient();
+const { ApiError, ValidationError, ResponseValidationError } = generated;
+
+/** A server that answers every request with the next status and JSON body. */
+let server: Server;
+let answer: { status: number; body: unknown } = { status: 200, body: {} };
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  configure({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** What the generated client throws for `body` when the server answers `status` with `replyBody`. */
+async function thrownBy(body: unknown, status = 200, replyBody: unknown = {}): Promise<unknown> {
+  answer = { status, body: replyBody };
+  try {
+    await generated.createPerson(body as Person);
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the client did not throw');
+}
+
+describe('errors thrown by a generated client', () => {
+  it('maps its ValidationError (nothing sent) by the first path element', async () => {
+    const error = await thrownBy({ name: '', address: { street: '' } });
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(extractFieldErrors(error, { statusCodes: [] })).toEqual([
+      { field: 'name', message: expect.any(String) },
+      { field: 'address', message: expect.any(String) },
+    ]);
+  });
+
+  it('maps its ApiError for a status in statusCodes, and not otherwise', async () => {
+    const body = { statusCode: 400, error: 'Bad Request', message: 'Invalid request body', issues: [{ code: 'custom', path: ['address', 'street'], message: 'Unknown street' }] };
+    const error = await thrownBy({ name: 'Ada', address: { street: 'Main' } }, 400, body);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(extractFieldErrors(error)).toEqual([{ field: 'address', message: 'Unknown street' }]);
+    expect(extractFieldErrors(error, { statusCodes: [422] })).toEqual([]);
+  });
+
+  it('gives [] for its ResponseValidationError (a 2xx body that broke its schema), whatever statusCodes says', async () => {
+    // The broken body even looks like a list of issues: still not the user's input.
+    const error = await thrownBy({ name: 'Ada', address: { street: 'Main' } }, 200, { issues: [{ path: ['name'], message: 'from the server' }] });
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as { issues: unknown[] }).issues.length).toBeGreaterThan(0);
+    expect(extractFieldErrors(error)).toEqual([]);
+    expect(extractFieldErrors(error, { statusCodes: [200] })).toEqual([]);
+  });
+});
+
+describe('2xx statuses are never field errors', () => {
+  const issues = [{ path: ['email'], message: 'bad' }];
+
+  it.each([200, 201, 204, 299])('status %i with issues gives [] even when listed in statusCodes', (status) => {
+    expect(extractFieldErrors({ status, issues }, { statusCodes: [status] })).toEqual([]);
+    expect(extractFieldErrors({ status, body: { issues } }, { statusCodes: [status] })).toEqual([]);
+  });
+
+  it('recognises a ResponseValidationError by its name alone (another copy of the generated client)', () => {
+    const foreign = Object.assign(new Error('Invalid response'), { name: 'ResponseValidationError', issues });
+    expect(extractFieldErrors(foreign)).toEqual([]);
+  });
+});
+
 describe('recognised formats', () => {
-  it('reads the generated client ValidationError, whatever the status', () => {
+  it('reads a ValidationError, whatever the statusCodes', () => {
     const error = new ValidationError([
       { path: ['email'], message: 'Email is required when method is email' },
       { path: ['items', 0, 'name'], message: 'Required' },
@@ -40,14 +150,17 @@ describe('recognised formats', () => {
 
   it("reads this toolchain's 400 and 422 bodies", () => {
     const body = { statusCode: 400, error: 'Bad Request', message: 'Invalid request body', issues: [{ code: 'custom', path: ['phone'], message: 'Phone is required when method is phone' }] };
-    expect(extractFieldErrors(new ApiError(400, body))).toEqual([{ field: 'phone', message: 'Phone is required when method is phone' }]);
-    expect(extractFieldErrors(new ApiError(422, { error: 'Invalid request body', issues: [{ code: 'too_small', path: ['name'], message: 'Too short' }] }))).toEqual([
+    expect(extractFieldErrors(new ApiError(400, body, 'HTTP 400'))).toEqual([{ field: 'phone', message: 'Phone is required when method is phone' }]);
+    expect(extractFieldErrors(new ApiError(422, { error: 'Invalid request body', issues: [{ code: 'too_small', path: ['name'], message: 'Too short' }] }, 'HTTP 422'))).toEqual([
       { field: 'name', message: 'Too short' },
     ]);
   });
 
   it.each([
     ['field + message', { errors: [{ field: 'email', message: 'taken' }] }, [{ field: 'email', message: 'taken' }]],
+    ['dotted field', { errors: [{ field: 'address.street', message: 'required' }] }, [{ field: 'address', message: 'required' }]],
+    ['indexed field', { errors: [{ field: 'items[0].name', message: 'required' }] }, [{ field: 'items', message: 'required' }]],
+    ['field as a JSON pointer', { errors: [{ field: '/address/street', message: 'required' }] }, [{ field: 'address', message: 'required' }]],
     ['path array + message', { errors: [{ path: ['address', 'street'], message: 'required' }] }, [{ field: 'address', message: 'required' }]],
     ['dotted path string', { errors: [{ path: 'address.street', message: 'required' }] }, [{ field: 'address', message: 'required' }]],
     ['pointer + detail (RFC 9457)', { type: 'about:blank', title: 'Bad', errors: [{ pointer: '/email', detail: 'must be valid' }] }, [{ field: 'email', message: 'must be valid' }]],
@@ -61,12 +174,12 @@ describe('recognised formats', () => {
     ]],
     ['form-level issue', { issues: [{ path: [], message: 'Passwords differ' }] }, [{ field: '', message: 'Passwords differ' }]],
   ])('reads %s from an API error body', (_, body, want) => {
-    expect(extractFieldErrors(new ApiError(422, body))).toEqual(want);
+    expect(extractFieldErrors(new ApiError(422, body, 'HTTP 422'))).toEqual(want);
   });
 
   it('keeps only entries it understands', () => {
     const body = { errors: [{ field: 'a', message: 'ok' }, { message: 'no field' }, 'junk', { field: 'b', message: 3 }] };
-    expect(extractFieldErrors(new ApiError(400, body))).toEqual([{ field: 'a', message: 'ok' }]);
+    expect(extractFieldErrors(new ApiError(400, body, 'HTTP 400'))).toEqual([{ field: 'a', message: 'ok' }]);
   });
 });
 
@@ -74,13 +187,13 @@ describe('statuses', () => {
   const body = { issues: [{ path: ['email'], message: 'bad' }] };
 
   it('ignores statuses outside statusCodes', () => {
-    expect(extractFieldErrors(new ApiError(500, body))).toEqual([]);
-    expect(extractFieldErrors(new ApiError(401, body))).toEqual([]);
-    expect(extractFieldErrors(new ApiError(422, body), { statusCodes: [400] })).toEqual([]);
+    expect(extractFieldErrors(new ApiError(500, body, 'HTTP 500'))).toEqual([]);
+    expect(extractFieldErrors(new ApiError(401, body, 'HTTP 401'))).toEqual([]);
+    expect(extractFieldErrors(new ApiError(422, body, 'HTTP 422'), { statusCodes: [400] })).toEqual([]);
   });
 
   it('accepts custom statusCodes', () => {
-    expect(extractFieldErrors(new ApiError(409, body), { statusCodes: [409] })).toEqual([{ field: 'email', message: 'bad' }]);
+    expect(extractFieldErrors(new ApiError(409, body, 'HTTP 409'), { statusCodes: [409] })).toEqual([{ field: 'email', message: 'bad' }]);
   });
 
   it('accepts plain objects shaped like an API error', () => {
@@ -120,9 +233,9 @@ describe('junk never throws', () => {
     ['a proxy that throws', throwing],
     ['a throwing getter', getter],
     ['issues not an array', { issues: 'nope' }],
-    ['body as a string', new ApiError(400, 'Bad Request')],
-    ['body null', new ApiError(422, null)],
-    ['fieldErrors an array', new ApiError(422, { fieldErrors: ['x'] })],
+    ['body as a string', new ApiError(400, 'Bad Request', 'HTTP 400')],
+    ['body null', new ApiError(422, null, 'HTTP 422')],
+    ['fieldErrors an array', new ApiError(422, { fieldErrors: ['x'] }, 'HTTP 422')],
   ])('%s gives []', (_, value) => {
     expect(() => extractFieldErrors(value)).not.toThrow();
     expect(extractFieldErrors(value)).toEqual([]);

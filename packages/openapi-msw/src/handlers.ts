@@ -1,5 +1,6 @@
 import { GLOBAL_VALUE_NAMES, code as c, requestSelectors, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
 import { MockBuilder } from './mock-values.js';
+import { pathParamTests } from './path-tests.js';
 import { compareSpecificity, routePattern } from './routes.js';
 import { HELPERS } from './runtime-helpers.js';
 
@@ -33,9 +34,11 @@ export type ResponsePlan =
 /**
  * The first of 200, then 201, then the first 2xx with a JSON body. Without a JSON schema it answers
  * JSON null with the first 2xx status (204 without one), a non-JSON type an empty body of that
- * type; a null-body status (204, 205) answers no body at all.
+ * type; a null-body status (204, 205) answers no body at all. A binary string schema is raw bytes
+ * whatever its media type (the client reads a Blob): it answers an empty non-JSON body, typed
+ * `application/octet-stream` where the spec calls the bytes JSON. `resolve` looks up named schemas.
  */
-export function planResponse(operation: Operation): ResponsePlan {
+export function planResponse(operation: Operation, resolve: (key: string) => SchemaNode | undefined = () => undefined): ResponsePlan {
   const success = operation.responses.filter((r) => r.status.startsWith('2'));
   const jsonOf = (r: (typeof success)[number]) => r.contents.find((m) => m.kind === 'json');
   const chosen =
@@ -44,29 +47,52 @@ export function planResponse(operation: Operation): ResponsePlan {
   const status = /^\d+$/.test(chosen.status) ? Number(chosen.status) : 200;
   if (NULL_BODY_STATUSES.has(status)) return { kind: 'no-body', status };
   const media = chosen.contents[0];
+  if (media && isBinaryString(media.schema, resolve)) return { kind: 'non-json', status, contentType: media.kind === 'json' ? 'application/octet-stream' : media.contentType };
   if (media?.kind === 'json' && media.schema) return { kind: 'json', status, schema: media.schema };
   if (media && media.kind !== 'json') return { kind: 'non-json', status, contentType: media.contentType };
   return { kind: 'json-null', status };
 }
 
+/** A string of raw bytes (`format: binary`, `contentMediaType`), directly or through refs. */
+function isBinaryString(schema: SchemaNode | undefined, resolve: (key: string) => SchemaNode | undefined): boolean {
+  let node = schema;
+  for (let hops = 0; node?.kind === 'ref' && hops < 64; hops++) node = resolve(node.key);
+  return node?.kind === 'string' && node.binary === true;
+}
+
 /** The code tree of `handlers.ts`. */
 export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptions): { module: Code.Module; warnings: string[] } {
   const mocks = new MockBuilder(model, options, [...MODULE_NAMES, ...GLOBAL_VALUE_NAMES]);
+  const schemas = new Map(model.schemas.map((s) => [s.key, s.schema]));
   const operations = model.operations.filter((op) => op.responses.length > 0);
   // Operations on one route (AWS: every JSON operation is `POST /`) answer only requests that
   // carry their selectors, the most selective first; a handler that declines lets the next one try.
-  const shapes = new Map<string, number>();
-  for (const op of operations) shapes.set(routeShape(op), (shapes.get(routeShape(op)) ?? 0) + 1);
-  const selectors = new Map(operations.map((op) => [op.key, shapes.get(routeShape(op))! > 1 ? requestSelectors(model, op) : undefined]));
-  const weight = (op: Operation) => {
-    const s = selectors.get(op.key);
-    return s ? s.query.length + s.headers.length : 0;
-  };
+  const groups = new Map<string, Operation[]>();
+  for (const op of operations) groups.set(routeShape(op), [...(groups.get(routeShape(op)) ?? []), op]);
+  const tests = new Map<string, Code.Expr[]>();
+  const warnings: string[] = [];
+  for (const group of groups.values()) {
+    if (group.length === 1) continue;
+    for (const op of group) {
+      const own = selectorTests(requestSelectors(model, op));
+      const first = group[0]!;
+      // Paths that differ only in parameter names: told apart by the parameters' values.
+      if (op !== first && op.urlPath !== first.urlPath) {
+        const params = pathParamTests(op, (key) => schemas.get(key));
+        if (params.length === 0 && own.length === 0) {
+          warnings.push(`${op.key} has the same route as ${first.key} (same method and URL path, up to parameter names) and no parameter type tells their requests apart; the handler of ${first.key} answers them`);
+        }
+        own.push(...params);
+      }
+      tests.set(op.key, own);
+    }
+  }
+  const weight = (op: Operation) => tests.get(op.key)?.length ?? 0;
   const ordered = [...operations].sort((a, b) => compareSpecificity(a.urlPath, b.urlPath) || weight(b) - weight(a));
   const handlerExprs = ordered.map((operation) => {
     const url = c.template(['', routePattern(operation.urlPath).pattern], [c.id('baseUrl')]);
-    const answer = responseExpr(planResponse(operation), mocks);
-    return c.call(c.path(`http.${operation.method}`), [url, resolver(answer, selectors.get(operation.key))]);
+    const answer = responseExpr(planResponse(operation, (key) => schemas.get(key)), mocks);
+    return c.call(c.path(`http.${operation.method}`), [url, resolver(answer, tests.get(operation.key) ?? [])]);
   });
 
   const body: Code.Stmt[] = [];
@@ -122,21 +148,26 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
 
   return {
     module: { header: 'Generated by openapi-msw. Do not edit: re-run openapi-msw to update it.', body },
-    warnings: [...new Set(mocks.warnings)],
+    warnings: [...new Set([...warnings, ...mocks.warnings])],
   };
 }
 
-/** `() => answer`, or, with selectors, a resolver that declines (returns undefined) a request without them. */
-function resolver(answer: Code.Expr, selectors: RequestSelectors | undefined): Code.Arrow {
+/** Tests (over the resolver's `info`) that a request carries an operation's query and header selectors. */
+function selectorTests(selectors: RequestSelectors): Code.Expr[] {
   const tests: Code.Expr[] = [];
   const request = c.member(c.id('info'), 'request');
-  if (selectors && selectors.query.length > 0) {
+  if (selectors.query.length > 0) {
     const params = c.member(c.newExpr('URL', [c.member(request, 'url')]), 'searchParams');
     for (const q of selectors.query) {
       tests.push(q.value === undefined ? c.dot(params, 'has', [c.str(q.name)]) : c.bin(c.dot(params, 'get', [c.str(q.name)]), '===', c.str(q.value)));
     }
   }
-  for (const h of selectors?.headers ?? []) tests.push(c.bin(c.dot(c.member(request, 'headers'), 'get', [c.str(h.name)]), '===', c.str(h.value)));
+  for (const h of selectors.headers) tests.push(c.bin(c.dot(c.member(request, 'headers'), 'get', [c.str(h.name)]), '===', c.str(h.value)));
+  return tests;
+}
+
+/** `() => answer`, or, with tests, a resolver that declines (returns undefined) a request that fails one. */
+function resolver(answer: Code.Expr, tests: Code.Expr[]): Code.Arrow {
   if (tests.length === 0) return c.arrow([], answer);
   const selected = tests.reduce((all, test) => c.bin(all, '&&', test));
   return c.arrow([c.param('info')], [c.ifStmt(c.not(selected), [c.ret(c.undef())]), c.ret(answer)]);

@@ -16,11 +16,12 @@ import {
   type TupleNode,
   type UnionNode,
 } from '@specwright/core';
-import { CLIENT_FORMAT_CHECKS, formatPool } from './format-pool.js';
 import { numberExpr } from './numbers.js';
 import { UnsupportedPattern, fitLength, lengthBounds, parsePattern, type PatternNode } from './pattern.js';
 import { patternExpr } from './pattern-expr.js';
 import { HELPER_NAMES, type HelperName } from './runtime-helpers.js';
+import { formatRule, type FormatRule } from './string-formats.js';
+import { clientFormatCheck, searchStrings } from './string-search.js';
 
 /**
  * Schema → an expression that builds a matching value at request time with faker (seed: value
@@ -88,10 +89,21 @@ export function cutNull(reason: CutReason): Code.Expr {
 const ok = (expr: Code.Expr): Result => ({ ok: true, expr });
 const cut = (reason: CutReason): Cut => ({ ok: false, reason });
 const faker = (method: string, args: (Code.Expr | Code.Spread)[] = []) => c.call(c.path(`faker.${method}`), args);
-const range = (min: number, max: number) => c.obj([c.prop('min', c.num(min)), c.prop('max', c.num(max))]);
 
 /** Words of the lorem list run from 1 to 14 characters: a plain word fits these bounds. */
 const WORD_LENGTH = { min: 1, max: 14 };
+
+/** A pattern to generate strings from: the schema's own, or one describing a format's values. */
+interface PatternSource {
+  pattern: string;
+  flags: '' | 'u';
+  /** How warnings name it: `pattern "^[a-z]+$"` or `format "ipv4"`. */
+  subject: string;
+}
+
+function lengthText(node: StringNode): string {
+  return `${node.minLength ?? 0}..${node.maxLength ?? '∞'}`;
+}
 
 type Generators = { [K in SchemaNode['kind']]: (node: Extract<SchemaNode, { kind: K }>, frame: Frame) => Result };
 
@@ -102,7 +114,7 @@ export class MockBuilder {
   /** Functions in the order of their first call: the order they are emitted in. */
   private readonly called: MockFunction[] = [];
   private readonly usedHelpers = new Set<HelperName>();
-  /** Strings that satisfy a pattern and a checked format together, per pattern, flags, format and bounds. */
+  /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four. */
   private readonly pools = new Map<string, string[]>();
   private readonly names: NameScope;
   readonly warnings: string[] = [];
@@ -285,11 +297,11 @@ export class MockBuilder {
 
   private string(node: StringNode): Code.Expr {
     if (node.pattern !== undefined) {
-      const patterned = this.patternString(node);
+      const patterned = this.patternString(node, { pattern: node.pattern, flags: node.patternFlags ?? '', subject: `pattern ${JSON.stringify(node.pattern)}` });
       if (patterned) return patterned;
     }
-    const formatted = node.format === undefined ? undefined : FORMATS.get(node.format.toLowerCase());
-    if (formatted) return formatted();
+    const rule = node.format === undefined ? undefined : formatRule(node.format);
+    if (rule) return this.formatString(node, rule);
     const { minLength, maxLength } = node;
     if ((minLength ?? 0) <= WORD_LENGTH.min && (maxLength ?? Infinity) >= WORD_LENGTH.max) return faker('lorem.word');
     const args = [c.num(minLength ?? 0)];
@@ -297,23 +309,50 @@ export class MockBuilder {
     return c.call(c.id(this.helper('mockText')), args);
   }
 
-  private patternString(node: StringNode): Code.Expr | undefined {
-    const pattern = node.pattern!;
+  /**
+   * A value of the format that also keeps to `minLength`/`maxLength` (the client checks both): the
+   * plain value when its lengths fit, else one built to a fitting length, else one of the format's
+   * pattern fitted to the bounds; the plain value, with a warning, when the format has none.
+   */
+  private formatString(node: StringNode, rule: FormatRule): Code.Expr {
+    const bounds = { min: node.minLength ?? 0, max: node.maxLength ?? Infinity };
+    if (bounds.min <= rule.length.min && bounds.max >= rule.length.max) return rule.value();
+    const sized = bounds.min <= bounds.max ? rule.sized?.(bounds, (name) => this.helper(name)) : undefined;
+    if (sized) return sized;
+    const subject = `format ${JSON.stringify(node.format)}`;
+    if (rule.pattern !== undefined) {
+      const patterned = this.patternString(node, { pattern: `^(?:${rule.pattern})$`, flags: '', subject });
+      if (patterned) return patterned;
+    } else {
+      this.warnings.push(`no mock string of ${subject} has length ${lengthText(node)} (the schema admits no value); mock strings fail it`);
+    }
+    return rule.value();
+  }
+
+  /**
+   * A string that matches a pattern (the schema's, or a format's), keeps to the length bounds and
+   * passes the format check of the client: built at request time from the parsed pattern, or
+   * picked from values found at generation time where the tree cannot promise a match (a format
+   * the client checks, a lookaround). A request-time value that cannot be promised is checked
+   * and retried, falling back to a value found at generation time: a value that fails the schema
+   * is emitted only when none was found, and then with a warning.
+   */
+  private patternString(node: StringNode, source: PatternSource): Code.Expr | undefined {
     let parsed;
     try {
-      parsed = parsePattern(pattern, node.patternFlags === 'u');
+      parsed = parsePattern(source.pattern, source.flags === 'u');
     } catch (error) {
       if (!(error instanceof UnsupportedPattern)) throw error;
-      this.warnings.push(`pattern ${JSON.stringify(pattern)} is not supported for mock data (${error.message}); mock strings may not match it`);
+      this.warnings.push(`${source.subject} is not supported for mock data (${error.message}); mock strings may not match it`);
       return undefined;
     }
     const fitted = fitLength(parsed.tree, node.minLength, node.maxLength);
-    const formatCheck = node.format !== undefined && Object.hasOwn(CLIENT_FORMAT_CHECKS, node.format) ? CLIENT_FORMAT_CHECKS[node.format]! : undefined;
+    const formatCheck = clientFormatCheck(node.format);
     // What the tree cannot express (a format the client checks, a lookaround) is searched for at
     // generation time; run-time retries find rare matches too seldom.
     if (formatCheck || parsed.approximate) {
-      const pooled = this.pooledString(node, fitted, formatCheck);
-      if (pooled) return pooled;
+      const pool = this.searchPool(node, source, parsed.tree, fitted);
+      if (pool.length > 0) return pool.length === 1 ? c.str(pool[0]!) : faker('helpers.arrayElement', [c.arr(pool.map((text) => c.str(text)))]);
     }
     const expr = patternExpr(fitted, { repeat: () => this.helper('mockRepeat') });
     const bounds = lengthBounds(fitted);
@@ -323,38 +362,43 @@ export class MockBuilder {
     if (node.minLength !== undefined && bounds.min < node.minLength) checks.push(c.bin(c.member(text, 'length'), '>=', c.num(node.minLength)));
     if (node.maxLength !== undefined && bounds.max > node.maxLength) checks.push(c.bin(c.member(text, 'length'), '<=', c.num(node.maxLength)));
     if (parsed.approximate) {
-      const flags = node.patternFlags ? [c.str(node.patternFlags)] : [];
-      checks.push(c.dot(c.newExpr('RegExp', [c.str(pattern), ...flags]), 'test', [text]));
+      const flags = source.flags ? [c.str(source.flags)] : [];
+      checks.push(c.dot(c.newExpr('RegExp', [c.str(source.pattern), ...flags]), 'test', [text]));
     }
     if (checks.length === 0) return expr;
     const fits = checks.reduce((all, check) => c.bin(all, '&&', check));
-    return c.call(c.id(this.helper('mockFit')), [c.arrow([], expr), c.arrow([c.param('text')], fits)]);
+    const fallback = this.searchPool(node, source, parsed.tree, fitted)[0];
+    const args: Code.Expr[] = [c.arrow([], expr), c.arrow([c.param('text')], fits)];
+    if (fallback !== undefined) args.push(c.str(fallback));
+    return c.call(c.id(this.helper('mockFit')), args);
   }
 
   /**
-   * One of a few values found at generation time that match the pattern, fit the length bounds and
-   * pass the format the client checks (the pattern alone can produce strings the format rejects,
-   * and the tree leaves out lookarounds). Undefined, with a warning, when none turns up.
+   * A few values found at generation time that match the pattern, fit the length bounds and pass
+   * the format the client checks; empty, with a warning, when none turns up (the warning shows a
+   * value of other lengths when the pattern has one: the bounds, not the search, exclude it).
    */
-  private pooledString(node: StringNode, tree: PatternNode, formatCheck: { safeParse(value: unknown): { success: boolean } } | undefined): Code.Expr | undefined {
-    const pattern = node.pattern!;
-    const key = JSON.stringify([pattern, node.patternFlags, formatCheck ? node.format : undefined, node.minLength, node.maxLength]);
+  private searchPool(node: StringNode, source: PatternSource, tree: PatternNode, fitted: PatternNode): string[] {
+    const formatCheck = clientFormatCheck(node.format);
+    const key = JSON.stringify([source.pattern, source.flags, formatCheck ? node.format : undefined, node.minLength, node.maxLength]);
     let pool = this.pools.get(key);
-    if (pool === undefined) {
-      const regex = new RegExp(pattern, node.patternFlags ?? '');
-      const accepts = (text: string) =>
-        regex.test(text) && text.length >= (node.minLength ?? 0) && text.length <= (node.maxLength ?? Infinity) && (formatCheck?.safeParse(text).success ?? true);
-      pool = formatPool(tree, accepts, key);
-      this.pools.set(key, pool);
-      if (pool.length === 0) {
-        const what = [formatCheck ? `format "${node.format}"` : '', node.minLength !== undefined || node.maxLength !== undefined ? `length ${node.minLength ?? 0}..${node.maxLength ?? '∞'}` : ''].filter(Boolean);
-        this.warnings.push(
-          `no mock string found that matches pattern ${JSON.stringify(pattern)}${what.length > 0 ? ` with ${what.join(' and ')}` : ''} (the schema may admit no value); mock strings may fail it`,
-        );
-      }
+    if (pool !== undefined) return pool;
+    const regex = new RegExp(source.pattern, source.flags);
+    const valid = (text: string) => regex.test(text) && (formatCheck?.safeParse(text).success ?? true);
+    const fits = (text: string) => text.length >= (node.minLength ?? 0) && text.length <= (node.maxLength ?? Infinity);
+    pool = searchStrings(fitted, (text) => fits(text) && valid(text), key);
+    this.pools.set(key, pool);
+    if (pool.length === 0) {
+      const bounded = node.minLength !== undefined || node.maxLength !== undefined;
+      const what = [formatCheck && !source.subject.startsWith('format') ? `format ${JSON.stringify(node.format)}` : '', bounded ? `length ${lengthText(node)}` : ''].filter(Boolean);
+      const outside = bounded ? searchStrings(fitLength(tree, undefined, undefined), valid, key)[0] : undefined;
+      const isFormat = source.subject.startsWith('format');
+      const example = outside === undefined ? '' : `; ${isFormat ? 'the format has values' : 'it matches strings'} of other lengths, such as ${JSON.stringify(outside)}`;
+      this.warnings.push(
+        `no mock string found that ${isFormat ? 'is of' : 'matches'} ${source.subject}${what.length > 0 ? ` with ${what.join(' and ')}` : ''}${example} (the schema may admit no value); mock strings may fail it`,
+      );
     }
-    if (pool.length === 0) return undefined;
-    return pool.length === 1 ? c.str(pool[0]!) : faker('helpers.arrayElement', [c.arr(pool.map((text) => c.str(text)))]);
+    return pool;
   }
 
   private union(node: UnionNode, frame: Frame): Result {
@@ -536,29 +580,6 @@ function distinctValues(node: SchemaNode, schemas: Map<string, NamedSchema>): nu
   if (resolved?.kind === 'boolean') return 2;
   return undefined;
 }
-
-/** String formats: the seed's table, then formats a validating client may check. */
-const FORMATS = new Map<string, () => Code.Expr>(Object.entries({
-  email: () => faker('internet.email'),
-  uuid: () => faker('string.uuid'),
-  'date-time': () => c.dot(faker('date.recent'), 'toISOString'),
-  date: () => c.dot(c.dot(faker('date.recent'), 'toISOString'), 'slice', [c.num(0), c.num(10)]),
-  uri: () => faker('internet.url'),
-  url: () => faker('internet.url'),
-  // Beyond the seed's table: values that pass the format checks of validators such as zod.
-  'uri-reference': () => faker('internet.url'),
-  iri: () => faker('internet.url'),
-  'iri-reference': () => faker('internet.url'),
-  // RFC 3339 full-time, offset included: the time part of the ISO string (`08:59:19.123Z`).
-  time: () => c.dot(c.dot(faker('date.recent'), 'toISOString'), 'slice', [c.num(11)]),
-  ipv4: () => faker('internet.ipv4'),
-  ipv6: () => faker('internet.ipv6'),
-  hostname: () => faker('internet.domainName'),
-  'idn-hostname': () => faker('internet.domainName'),
-  'idn-email': () => faker('internet.email'),
-  byte: () => faker('string.alphanumeric', [c.num(8)]),
-  duration: () => c.template(['PT', 'M'], [faker('number.int', [range(1, 59)])]),
-}));
 
 /** Tarjan's strongly connected components of the ref graph: key → component number. */
 function stronglyConnected(schemas: readonly NamedSchema[]): Map<string, number> {

@@ -1,7 +1,8 @@
 import { code as c, type Code, type NumberNode } from '@specwright/core';
 
 /**
- * Numbers (seed: integers in 1 to 1000, other numbers 0 to 1000 with 2 fraction digits). Bounds,
+ * Numbers (seed: "integer, int32, int64" in 1 to 1000, other numbers 0 to 1000 with 2 fraction
+ * digits; a `number` with an integer format counts as an integer). Bounds,
  * exclusive bounds and `multipleOf` clamp that range; when the range lies wholly outside the
  * bounds, a range of the same width starts at the nearest bound instead.
  */
@@ -11,9 +12,12 @@ const TABLE = { int: { min: 1, max: 1000 }, float: { min: 0, max: 1000, fraction
 const faker = (method: string, args: Code.Expr[]) => c.call(c.path(`faker.${method}`), args);
 const options = (entries: [string, number][]) => c.obj(entries.map(([key, value]) => c.prop(key, c.num(value))));
 
+/** Formats that make a `type: number` whole (the seed's table row "integer, int32, int64"). */
+const INTEGER_FORMATS = new Set(['int32', 'int64']);
+
 export function numberExpr(node: NumberNode): Code.Expr {
   const step = node.multipleOf;
-  if (node.integer) return integerExpr(node, step === undefined ? 1 : integerStep(step));
+  if (node.integer || (node.format !== undefined && INTEGER_FORMATS.has(node.format.toLowerCase()))) return integerExpr(node, step === undefined ? 1 : integerStep(step));
   if (step !== undefined && isWhole(step)) return integerExpr({ ...node, integer: true }, Math.round(step));
   return floatExpr(node, step);
 }

@@ -16,11 +16,24 @@ function mockRepeat(min: number, max: number, make: () => string): string {
   return Array.from({ length: faker.number.int({ min, max }) }, () => make()).join('');
 }`,
   mockFit: `
-/** The first of a few tries that fits (the last try when none does). */
-function mockFit(make: () => string, fits: (text: string) => boolean): string {
+/** The first of a few tries that fits; else \`fallback\` (a value found when the file was generated), else the last try. */
+function mockFit(make: () => string, fits: (text: string) => boolean, fallback?: string): string {
   let text = make();
   for (let attempt = 0; attempt < 50 && !fits(text); attempt++) text = make();
-  return text;
+  return fits(text) ? text : (fallback ?? text);
+}`,
+  mockEmail: `
+/** An e-mail address of \`minLength\` to \`maxLength\` (at least 6) characters: faker's, its user name cut or padded. */
+function mockEmail(minLength: number, maxLength: number): string {
+  const email = faker.internet.email();
+  const at = email.lastIndexOf('@');
+  const host = email.slice(at + 1);
+  const domain = host.length + 2 <= maxLength ? host : \`\${faker.string.alpha({ length: maxLength - 5, casing: 'lower' })}.io\`;
+  let user = email.slice(0, Math.min(at, maxLength - domain.length - 1)).replace(/\\.+$/, '');
+  if (user === '') user = faker.string.alpha({ length: 1, casing: 'lower' });
+  const missing = minLength - user.length - 1 - domain.length;
+  if (missing > 0) user += faker.string.alphanumeric({ length: missing, casing: 'lower' });
+  return \`\${user}@\${domain}\`;
 }`,
   mockRecord: `
 /** An object with \`count\` entries under distinct random words. */

@@ -143,6 +143,13 @@ describe('config errors: exit 1, the file, key and value named, no stack trace, 
     expect(result).toEqual({ code: 1, stdout: '', stderr: `openapi-msw: error: ${join(dir, 'openapi-msw.config.json')}: config file not found\n` });
   });
 
+  it('reports a missing file given with --config by its path, writing nothing', () => {
+    const { dir } = tempProject('msw-cli', { prettier: false });
+    const result = run(['--config', 'configs/mocks.json'], dir);
+    expect(result).toEqual({ code: 1, stdout: '', stderr: `openapi-msw: error: ${join(dir, 'configs', 'mocks.json')}: config file not found\n` });
+    expect(listFiles(dir)).toEqual(['package.json']);
+  });
+
   it.each([
     ['seed below 0', { seed: -1 }, 'key "seed": must be an integer >= 0 (got -1)'],
     ['a fractional seed', { seed: 1.5 }, 'key "seed": must be an integer >= 0 (got 1.5)'],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generateHandlers } from '../src/index.js';
 import { generateInto, read } from './support.js';
 
-const FIXTURES = ['petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'hostile.yaml', 'external/main.yaml'];
+const FIXTURES = ['petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'hostile.yaml', 'external/main.yaml', 'mock-edge-cases.yaml'];
 
 /** One project holding handlers.ts of every fixture, each in its own folder. */
 async function fixturesProject(prettier: object | false) {
@@ -29,6 +29,26 @@ async function fixturesProject(prettier: object | false) {
       "const scoped: HttpHandler[] = createHandlers({ baseUrl: 'http://localhost/api' });",
       'const unset: HttpHandler[] = createHandlers({ baseUrl: undefined });',
       'export const all: HttpHandler[] = [...handlers, ...scoped, ...unset];',
+      '',
+    ].join('\n'),
+  );
+  // The package's public types, as a consumer of the programmatic API imports them.
+  project.write(
+    'api.ts',
+    [
+      "import type { GeneratedFile, HandlerGenOptions, MswConfig } from '@specwright/openapi-msw';",
+      "export const config: MswConfig = { input_openapi: './spec.yaml', output: './mocks', seed: 7, max_array_items: 2, depth_cap: 5, base_url: '*' };",
+      "export const minimal: MswConfig = { input_openapi: './spec.yaml', output: './mocks' };",
+      "export const options: HandlerGenOptions = { seed: 1, maxArrayItems: 2, depthCap: 5, baseUrl: '/api', outputDir: './mocks' };",
+      "export const file: GeneratedFile = { filename: 'handlers.ts', content: '' };",
+      '// @ts-expect-error seed is a number',
+      "export const wrongSeed: MswConfig = { input_openapi: 'a', output: 'b', seed: '7' };",
+      '// @ts-expect-error input_openapi is required',
+      "export const noInput: MswConfig = { output: 'b' };",
+      '// @ts-expect-error the options are camelCase',
+      'export const snake: HandlerGenOptions = { max_array_items: 2 };',
+      '// @ts-expect-error content is a string',
+      "export const notText: GeneratedFile = { filename: 'handlers.ts', content: 1 };",
       '',
     ].join('\n'),
   );

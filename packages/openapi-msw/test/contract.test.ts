@@ -1,5 +1,7 @@
+import { modelFromDocument } from '@specwright/core';
 import { fixture } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
+import { buildHandlersModule } from '../src/index.js';
 import { BASE, call, generateInto, getJson, importHandlers, openapi, serve, withServer } from './support.js';
 
 const petstore = fixture('petstore-3.1.yaml');
@@ -97,6 +99,10 @@ describe('response choice (seed points 4 and 5)', () => {
     '/text': { get: { responses: { '200': { description: 'text', content: { 'text/plain': { schema: { type: 'string' } } } } } } },
     '/csv': { post: { responses: { '201': { description: 'csv', content: { 'text/csv': { schema: { type: 'string' } } } } } } },
     '/range': { get: { responses: { '2XX': { description: 'any success', content: json({ const: 'ranged' }) } } } },
+    '/text-or-json': { get: { responses: { '200': { description: 'both', content: { 'text/plain': { schema: { type: 'string' } }, ...json({ const: 'json wins' }) } } } } },
+    '/gzip': { get: { responses: { '200': { description: 'bytes', content: { ...json({ type: 'string', format: 'binary' }), 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } } } } },
+    '/bytes-as-json': { get: { responses: { '200': { description: 'bytes', content: json({ type: 'string', format: 'binary' }) } } } },
+    '/pdf': { get: { responses: { '201': { description: 'pdf', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } } } } },
   });
 
   it('writes 200 without a status argument and other statuses with one', async () => {
@@ -118,6 +124,11 @@ describe('response choice (seed points 4 and 5)', () => {
     ['GET', '/text', 200, 'text/plain', ''],
     ['POST', '/csv', 201, 'text/csv', ''],
     ['GET', '/range', 200, 'application/json', '"ranged"'],
+    ['GET', '/text-or-json', 200, 'application/json', '"json wins"'],
+    // A binary string is raw bytes whatever media type declares it: an empty non-JSON body.
+    ['GET', '/gzip', 200, 'application/octet-stream', ''],
+    ['GET', '/bytes-as-json', 200, 'application/octet-stream', ''],
+    ['GET', '/pdf', 201, 'application/pdf', ''],
   ])('%s %s answers %i %s %j', async (method, path, status, contentType, text) => {
     const { module } = await serve(spec);
     await withServer(module.handlers, async () => {
@@ -127,6 +138,34 @@ describe('response choice (seed points 4 and 5)', () => {
       if (contentType === null) expect(answer.contentType).toBeNull();
       else expect(answer.contentType).toContain(contentType);
     });
+  });
+});
+
+describe('operations whose paths differ only in parameter names (loket.nl)', () => {
+  const edgeCases = fixture('mock-edge-cases.yaml');
+
+  it('are told apart by the parameters\' types: a year gets the PDF, a UUID the JSON payslips', async () => {
+    const { module } = await serve(edgeCases);
+    await withServer(module.handlers, async () => {
+      const year = await call(`${BASE}/payslips/2024`);
+      expect([year.status, year.contentType, year.text]).toEqual([200, 'application/pdf', '']);
+      const run = await call(`${BASE}/payslips/0b6c7e38-6f77-4b1c-9b8a-3f1f5c0d9c11`);
+      expect(run.contentType).toContain('application/json');
+      expect(run.json).toEqual({ items: expect.any(Array) });
+      // Neither a year nor anything else the second path takes: the first path's handler answers.
+      expect((await call(`${BASE}/payslips/not-a-year`)).json).toEqual({ items: expect.any(Array) });
+    });
+  });
+
+  it('warn when no parameter type tells them apart, and the first path answers', async () => {
+    const spec = openapi({ '/a/{x}': getJson({ const: 'x' }), '/a/{y}': getJson({ const: 'y' }) });
+    const { module, content } = await serve(spec);
+    expect(content).not.toContain('info.params');
+    await withServer(module.handlers, async () => expect((await call(`${BASE}/a/1`)).json).toBe('x'));
+    const { warnings } = buildHandlersModule(modelFromDocument(spec), { seed: 42, maxArrayItems: 3, depthCap: 30, baseUrl: '*' });
+    expect(warnings).toEqual([
+      'GET /a/{y} has the same route as GET /a/{x} (same method and URL path, up to parameter names) and no parameter type tells their requests apart; the handler of GET /a/{x} answers them',
+    ]);
   });
 });
 

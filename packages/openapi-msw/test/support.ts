@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { loadSpecFile } from '@specwright/core';
+import { loadSpecFile, modelFromDocument, printModuleSource } from '@specwright/core';
+import { createClientNames, generateFromModel } from '@specwright/openapi-zod-ts';
 import { tempProject, type TempProject } from '@specwright/testing';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { generateHandlers, type HandlerGenOptions } from '../src/index.js';
+import { buildHandlersModule, generateHandlers, type HandlerGenOptions } from '../src/index.js';
 
 /** What a generated `handlers.ts` exports. */
 export interface HandlersModule {
@@ -84,3 +85,29 @@ export function read(file: string): string {
 }
 
 export const BASE = 'http://localhost:3000/api';
+
+interface Parser {
+  safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * The handlers and the openapi-zod-ts client schemas of one spec, generated into one project:
+ * `check(operationId, body)` parses a body with the schema the generated client parses the
+ * operation's 200 response with, and gives the issues (empty when it passes).
+ */
+export async function withClientSchemas(spec: object, options: { seed?: number; maxArrayItems?: number; depthCap?: number } = {}) {
+  const model = modelFromDocument(spec);
+  const project = tempProject('msw-client-schemas', { prettier: false });
+  for (const file of await generateFromModel(model, { outputDir: project.dir, format: false })) project.write(file.path.slice(project.dir.length + 1), file.content);
+  const { module: tree, warnings } = buildHandlersModule(model, { seed: 42, maxArrayItems: 3, depthCap: 30, baseUrl: '*', ...options });
+  const file = project.write('handlers.ts', printModuleSource(tree));
+  const module = await importHandlers(file);
+  const schemas = (await import(pathToFileURL(`${project.dir}/schema-types.ts`).href)) as Record<string, Parser>;
+  const names = createClientNames(model);
+  const check = (operationId: string, body: unknown): string[] => {
+    const operation = model.operations.find((op) => op.operationId === operationId)!;
+    const schema = schemas[names.operation(operation).responses.get('200')!.schema]!;
+    return schema.safeParse(body).error?.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`) ?? [];
+  };
+  return { project, module, warnings, content: read(file), check };
+}

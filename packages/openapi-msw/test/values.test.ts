@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { modelFromDocument } from '@specwright/core';
 import { z } from 'zod';
 import { buildHandlersModule } from '../src/index.js';
-import { BASE, call, generateInto, getJson, importHandlers, openapi, serve, withServer } from './support.js';
+import { BASE, call, generateInto, getJson, importHandlers, openapi, serve, withClientSchemas, withServer } from './support.js';
 
 /** A validator independent of the generator: zod's reading of the JSON Schema itself. */
 function validator(schema: object, components: Record<string, unknown> = {}) {
@@ -42,6 +42,9 @@ describe('the value mapping table (seed point 6), exactly, for unconstrained sch
     ['integer', { type: 'integer' }, 'faker.number.int({ min: 1, max: 1000 })'],
     ['int32', { type: 'integer', format: 'int32' }, 'faker.number.int({ min: 1, max: 1000 })'],
     ['int64', { type: 'integer', format: 'int64' }, 'faker.number.int({ min: 1, max: 1000 })'],
+    ['numberInt32', { type: 'number', format: 'int32' }, 'faker.number.int({ min: 1, max: 1000 })'],
+    ['numberInt64', { type: 'number', format: 'int64' }, 'faker.number.int({ min: 1, max: 1000 })'],
+    ['integerDouble', { type: 'integer', format: 'double' }, 'faker.number.int({ min: 1, max: 1000 })'],
     ['number', { type: 'number' }, 'faker.number.float({ min: 0, max: 1000, fractionDigits: 2 })'],
     ['double', { type: 'number', format: 'double' }, 'faker.number.float({ min: 0, max: 1000, fractionDigits: 2 })'],
     ['boolean', { type: 'boolean' }, 'faker.datatype.boolean()'],
@@ -70,7 +73,7 @@ describe('the value mapping table (seed point 6), exactly, for unconstrained sch
       expect(v['date']).toMatch(/^2024-12-31$|^2025-01-01$/);
       expect(() => new URL(v['uri'] as string)).not.toThrow();
       expect(v['word']).toMatch(/^\p{Ll}+$/u);
-      for (const key of ['integer', 'int32', 'int64']) {
+      for (const key of ['integer', 'int32', 'int64', 'numberInt32', 'numberInt64', 'integerDouble']) {
         expect(Number.isInteger(v[key])).toBe(true);
         expect(v[key]).toBeGreaterThanOrEqual(1);
         expect(v[key]).toBeLessThanOrEqual(1000);
@@ -134,6 +137,23 @@ describe('composition (seed point 7)', () => {
     expect(value).toEqual(expected);
   });
 
+  // Deviation (README): a null member makes the other member nullable; the seed's rule would pick the null.
+  it.each([
+    ['anyOf', { anyOf: [{ $ref: '#/components/schemas/Base' }, { type: 'null' }] }],
+    ['oneOf', { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/Base' }] }],
+  ])('reads %s with a null member as the nullable other member', async (_, schema) => {
+    expect(await samples(schema, components, 3)).toEqual([{ id: expect.any(Number) }, { id: expect.any(Number) }, { id: expect.any(Number) }]);
+  });
+
+  it('sets the discriminator without a mapping to the variant\'s schema name', async () => {
+    const shapes = {
+      Circle: { type: 'object', required: ['kind', 'r'], properties: { kind: { type: 'string' }, r: { type: 'number' } } },
+      Square: { type: 'object', required: ['kind', 's'], properties: { kind: { type: 'string' }, s: { type: 'number' } } },
+    };
+    const schema = { oneOf: [{ $ref: '#/components/schemas/Circle' }, { $ref: '#/components/schemas/Square' }], discriminator: { propertyName: 'kind' } };
+    for (const value of await samples(schema, shapes, 5)) expect(value).toEqual({ kind: 'Circle', r: expect.any(Number) });
+  });
+
   it('sets the discriminator to a value that selects the variant', async () => {
     const shapes = {
       Circle: { type: 'object', required: ['kind', 'r'], properties: { kind: { type: 'string' }, r: { type: 'number' } } },
@@ -180,6 +200,20 @@ describe('depth (seed point 8)', () => {
     const components = { A: { type: 'object', required: ['u'], properties: { u: { oneOf: [{ type: 'string' }, { type: 'integer' }] } } } };
     expect(await samples(top, components, 1, { depthCap: 1 })).toEqual([null]);
     expect(await samples(top, components, 1, { depthCap: 2 })).toEqual([{ u: expect.any(String) }]);
+  });
+
+  // Deviation (README): allOf members merged when the spec is loaded count no level; `allOf: [$ref]`
+  // is the ref itself (one level, for the ref). The seed's counter would cut both at depth_cap 1.
+  it('counts no level for an allOf merged at load time, and one for `allOf: [$ref]` (the ref)', async () => {
+    const components = { Leaf: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } };
+    const alone = { allOf: [{ $ref: '#/components/schemas/Leaf' }] };
+    const merged = { allOf: [{ $ref: '#/components/schemas/Leaf' }, { type: 'object', required: ['extra'], properties: { extra: { type: 'boolean' } } }] };
+    expect(await samples(alone, components, 1, { depthCap: 1 })).toEqual([{ name: expect.any(String) }]);
+    expect(await samples(merged, components, 1, { depthCap: 1 })).toEqual([{ name: expect.any(String), extra: expect.any(Boolean) }]);
+    // A ref to the allOf counts its own level: the named alias, then Leaf.
+    const named = { ...components, Alias: alone };
+    expect(await samples({ $ref: '#/components/schemas/Alias' }, named, 1, { depthCap: 1 })).toEqual([null]);
+    expect(await samples({ $ref: '#/components/schemas/Alias' }, named, 1, { depthCap: 2 })).toEqual([{ name: expect.any(String) }]);
   });
 
   it('emits "circular ref: depth cap reached" for a ref back to a schema on the path', async () => {
@@ -317,10 +351,36 @@ describe('mock data valid for its schema (issue §2)', () => {
     for (const value of values) expect(value).toMatch(new RegExp(pattern));
   });
 
-  it('warns when no string satisfies a pattern with its length bounds (linode.com: an unescaped ".." in a lookahead)', () => {
-    const spec = openapi({ '/value': getJson({ type: 'string', pattern: '^[a-zA-Z]((?!--|__|..)[a-zA-Z0-9-_.])+$', minLength: 3, maxLength: 32 }) });
+  // linode.com's labels: the unescaped `..` in the lookahead lets only two-character strings match.
+  const LINODE = '^[a-zA-Z]((?!--|__|..)[a-zA-Z0-9-_.])+$';
+
+  it('finds the strings a lookaround leaves, however few lengths it allows (linode.com without its minLength)', async () => {
+    const values = await samples({ type: 'string', pattern: LINODE }, {}, 25);
+    for (const value of values) expect(value).toMatch(new RegExp(LINODE, 'u'));
+    expect(new Set(values).size).toBeGreaterThan(1);
+  });
+
+  it('warns, naming a match of other lengths, when no string satisfies a pattern with its length bounds (linode.com)', () => {
+    const spec = openapi({ '/value': getJson({ type: 'string', pattern: LINODE, minLength: 3, maxLength: 32 }) });
     const { warnings } = buildHandlersModule(modelFromDocument(spec), { seed: 42, maxArrayItems: 3, depthCap: 30, baseUrl: '*' });
-    expect(warnings).toEqual(['no mock string found that matches pattern "^[a-zA-Z]((?!--|__|..)[a-zA-Z0-9-_.])+$" with length 3..32 (the schema may admit no value); mock strings may fail it']);
+    expect(warnings).toEqual([
+      `no mock string found that matches pattern ${JSON.stringify(LINODE)} with length 3..32; it matches strings of other lengths, such as "a-" (the schema may admit no value); mock strings may fail it`,
+    ]);
+  });
+
+  // 20 long options and one short: a request-time try fits 1 time in 21, so 50 tries fail now and
+  // then; the value found at generation time stands in, and nothing that fails is ever answered.
+  it('falls back to a value found at generation time when the request-time tries do not fit', async () => {
+    const words = Array.from({ length: 20 }, (_, i) => String.fromCharCode(97 + i).repeat(12));
+    const pattern = `^(${words.join('|')}|[a-z])$`;
+    const { content, module } = await serve(openapi({ '/value': getJson({ type: 'string', pattern, maxLength: 1 }) }));
+    expect(content).toMatch(/\(text\) => text\.length <= 1,\s*"[a-z]",?\s*\)/);
+    const values = await withServer(module.handlers, async () => {
+      const out: unknown[] = [];
+      for (let i = 0; i < 300; i++) out.push((await call(`${BASE}/value`)).json);
+      return out;
+    });
+    for (const value of values) expect(value).toMatch(/^[a-z]$/);
   });
 
   it('warns when no string satisfies a pattern and a checked format together, and follows the pattern', () => {
@@ -335,6 +395,91 @@ describe('mock data valid for its schema (issue §2)', () => {
     );
     expect(content).toContain('i: faker.number.int({ min: 1, max: 1000 })');
     expect(content).toContain('s: faker.lorem.word()');
+  });
+});
+
+describe('formats with length bounds: values the generated client accepts', () => {
+  const isTime = (v: string) => /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v);
+  const isUri = (v: string) => /^[a-z][a-z0-9+.-]*:[^\s]+$/i.test(v) && URL.canParse(v);
+  const isHostname = (v: string) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(v);
+  const isRfc3339 = (v: string) => z.iso.datetime({ offset: true }).safeParse(v).success;
+  // The client checks date-time, date, email, uuid, ipv4 and ipv6 with the length bounds; the
+  // other formats are checked here as JSON Schema validators read them.
+  const CASES: [string, object, ((value: string) => boolean)?][] = [
+    ['an email of at most 10 characters', { format: 'email', maxLength: 10 }],
+    ['an email of 40 to 50 characters', { format: 'email', minLength: 40, maxLength: 50 }],
+    ['an email of exactly 6 characters', { format: 'email', minLength: 6, maxLength: 6 }],
+    ['a date-time of at least 25 characters (unicourt.com)', { format: 'date-time', minLength: 25 }, isRfc3339],
+    ['a date-time of at most 20 characters', { format: 'date-time', maxLength: 20 }, isRfc3339],
+    ['a date-time of 22 or 23 characters', { format: 'date-time', minLength: 22, maxLength: 23 }, isRfc3339],
+    ['a date-time of exactly 21 characters (a local time)', { format: 'date-time', minLength: 21, maxLength: 21 }],
+    ['a date-time of 16 to 18 characters (a local time without seconds)', { format: 'date-time', minLength: 16, maxLength: 18 }],
+    ['a date within loose bounds', { format: 'date', minLength: 8, maxLength: 12 }],
+    ['an ipv4 of at most 9 characters', { format: 'ipv4', maxLength: 9 }],
+    ['an ipv6 of at most 20 characters', { format: 'ipv6', maxLength: 20 }],
+    ['a uuid within loose bounds', { format: 'uuid', minLength: 1, maxLength: 100 }],
+    ['a uri of at most 20 characters', { format: 'uri', maxLength: 20 }, isUri],
+    ['a uri of at most 8 characters (a URN)', { format: 'uri', maxLength: 8 }, isUri],
+    ['a url of 60 to 80 characters', { format: 'url', minLength: 60, maxLength: 80 }, (v) => URL.canParse(v)],
+    ['a time of at least 15 characters', { format: 'time', minLength: 15 }, isTime],
+    ['a time of at most 9 characters', { format: 'time', maxLength: 9 }, isTime],
+    ['a hostname of at most 6 characters', { format: 'hostname', maxLength: 6 }, isHostname],
+    ['a byte string of 10 to 14 characters', { format: 'byte', minLength: 10, maxLength: 14 }, (v) => z.base64().safeParse(v).success],
+    ['a duration of at least 8 characters', { format: 'duration', minLength: 8 }, (v) => z.iso.duration().safeParse(v).success],
+  ];
+  const keys = CASES.map((_, i) => `p${i}`);
+  const spec = {
+    ...openapi({}, { Value: { type: 'object', required: keys, properties: Object.fromEntries(CASES.map(([, schema], i) => [keys[i], { type: 'string', ...schema }])) } }),
+    paths: { '/value': { get: { operationId: 'getValue', responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Value' } } } } } } } },
+  };
+  let bodies: Record<string, string>[] = [];
+  let check: (operationId: string, body: unknown) => string[] = () => [];
+  let warnings: string[] = [];
+
+  beforeAll(async () => {
+    const generated = await withClientSchemas(spec);
+    ({ check, warnings } = generated);
+    bodies = await withServer(generated.module.handlers, async () => {
+      const out: Record<string, string>[] = [];
+      for (let i = 0; i < 25; i++) out.push((await call(`${BASE}/value`)).json as Record<string, string>);
+      return out;
+    });
+  });
+
+  it('the generated client accepts every answer, and nothing is reported', () => {
+    for (const body of bodies) expect(check('getValue', body), JSON.stringify(body)).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it.each(CASES.map(([name, schema, valid], i) => [name, schema, valid, keys[i]!] as const))('%s', (_, schema, valid, key) => {
+    const { minLength = 0, maxLength = Infinity } = schema as { minLength?: number; maxLength?: number };
+    for (const body of bodies) {
+      const value = body[key]!;
+      expect(value.length, value).toBeGreaterThanOrEqual(minLength);
+      expect(value.length, value).toBeLessThanOrEqual(maxLength);
+      if (valid) expect(valid(value), value).toBe(true);
+    }
+    // Fresh values per request (dates come from the last day before the reference date: few).
+    if (!('format' in schema && schema.format === 'date')) expect(new Set(bodies.map((body) => body[key])).size).toBeGreaterThan(1);
+  });
+
+  it('keeps the seed\'s values where the bounds allow them', async () => {
+    const { content } = await generateInto(
+      openapi({ '/value': getJson({ type: 'object', properties: { e: { type: 'string', format: 'email', maxLength: 254 }, d: { type: 'string', format: 'date-time', maxLength: 64 } } }) }),
+    );
+    expect(content).toContain('e: faker.internet.email()');
+    expect(content).toContain('d: faker.date.recent().toISOString()');
+  });
+
+  it('warns when no value of the format has a length inside the bounds', () => {
+    const properties = { id: { type: 'string', format: 'uuid', maxLength: 10 }, at: { type: 'string', format: 'date-time', maxLength: 15 }, ip: { type: 'string', format: 'ipv4', maxLength: 6 } };
+    const spec = openapi({ '/value': getJson({ type: 'object', properties }) });
+    const { warnings } = buildHandlersModule(modelFromDocument(spec), { seed: 42, maxArrayItems: 3, depthCap: 30, baseUrl: '*' });
+    expect(warnings).toEqual([
+      'no mock string of format "uuid" has length 0..10 (the schema admits no value); mock strings fail it',
+      'no mock string of format "date-time" has length 0..15 (the schema admits no value); mock strings fail it',
+      'no mock string found that is of format "ipv4" with length 0..6; the format has values of other lengths, such as "0.0.0.0" (the schema may admit no value); mock strings may fail it',
+    ]);
   });
 });
 

@@ -47,7 +47,8 @@ export const configSchema = z.strictObject({
   auto_invalidate: z.boolean({ error: 'must be true or false' }).default(false),
   /**
    * `'auto'`: `use<Name>Infinite` for GETs with a recognised pagination parameter; `true`: also
-   * for every list GET; `false`: never. @default 'auto'
+   * for every list GET with query parameters (the page param is then a partial query object);
+   * `false`: never. @default 'auto'
    */
   infinite_query: z.union([z.boolean(), z.literal('auto')], { error: `must be ${INFINITE_QUERY_VALUES}` }).default('auto'),
   /** Per resource (first static path segment), `stale_time` and `gc_time` replacing the global ones. */

@@ -10,7 +10,10 @@ export interface HooksOptions {
   suspense: boolean;
   /** Mutations invalidate their resource's queries on success (seed point 10). @default false */
   autoInvalidate: boolean;
-  /** `'auto'`: infinite hooks where a pagination parameter is recognised; `true`: also every list GET with a query. @default 'auto' */
+  /**
+   * `'auto'`: infinite hooks where a pagination parameter is recognised; `true`: also every list GET
+   * with a query, paged by a partial query object (one without a query has nothing to page). @default 'auto'
+   */
   infiniteQuery: boolean | 'auto';
   /** Per resource name (first static path segment), stale and gc time replacing the global ones. @default {} */
   overrides: Record<string, { stale_time?: number | undefined; gc_time?: number | undefined }>;
@@ -212,6 +215,8 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
     const query = plan.args.find((a) => a.role === 'query');
     const pageParam = plan.op.queryParams.find((p) => isPaginationParameter(p.name));
     const wanted = options.infiniteQuery === true ? query !== undefined && (pageParam !== undefined || plan.shape === 'list') : options.infiniteQuery === 'auto' && pageParam !== undefined;
+    // `true` pages a list GET without a recognised name through its query object; one without a
+    // query has nothing a page param could change (every page would be the first), so it is named.
     if (options.infiniteQuery === true && plan.shape === 'list' && !query) withoutPaging.push(plan.op.name);
     if (wanted) {
       const infinite = { hook: scope.claim(`use${plan.names.pascal}Infinite`) } as InfinitePlan;

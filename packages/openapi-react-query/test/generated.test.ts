@@ -1,8 +1,8 @@
 /**
  * The generated files as a consumer gets them: compiled beside the openapi-zod-ts client with
  * TypeScript 5.9 and 7, bundler and nodenext resolution, DECISIONS' strict flags, together with
- * the type tests in `.types/`; formatted under a non-default prettier config; byte-identical
- * across runs; and inert on a hostile spec.
+ * the type tests in `.types/` and the README's example component; formatted under a non-default
+ * prettier config; byte-identical across runs; and inert on a hostile spec.
  */
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ const ALL_ON = { suspense: true, auto_invalidate: true, infinite_query: true, st
 const CASES: { out: string; spec: string; hooks?: Record<string, unknown>; types?: string }[] = [
   { out: 'auth-lab', spec: own('auth-lab.yaml'), types: 'auth-lab.test-d.ts' },
   { out: 'edge', spec: own('hooks-edge.yaml'), hooks: { suspense: true, auto_invalidate: true }, types: 'hooks-edge.test-d.ts' },
-  { out: 'edge-all', spec: own('hooks-edge.yaml'), hooks: ALL_ON },
+  { out: 'edge-all', spec: own('hooks-edge.yaml'), hooks: ALL_ON, types: 'hooks-edge-all.test-d.ts' },
   { out: 'petstore', spec: fixture('petstore-3.1.yaml') },
   { out: 'petstore-all', spec: fixture('petstore-3.1.yaml'), hooks: ALL_ON },
   { out: 'features', spec: fixture('features-3.1.yaml'), hooks: ALL_ON },
@@ -28,6 +28,15 @@ const CASES: { out: string; spec: string; hooks?: Record<string, unknown>; types
 
 const GENERATED = ['hooks.ts', 'test-utils.ts'];
 
+/** The README's example component: the tsx block under "## Example component", which imports `./api/hooks.js`. */
+function readmeExample(): string {
+  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+  const section = readme.split('\n## Example component\n')[1]?.split('\n## ')[0] ?? '';
+  const block = /```tsx\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block?.includes("from './api/hooks.js'")) throw new Error('README.md: no tsx block importing ./api/hooks.js under "## Example component"');
+  return block;
+}
+
 describe('generated hooks.ts and test-utils.ts', () => {
   let project: TempProject;
   beforeAll(() => {
@@ -36,6 +45,8 @@ describe('generated hooks.ts and test-utils.ts', () => {
       const out = generateInto(project, c.spec, join('src', c.out), c.hooks ? { hooks: c.hooks } : {});
       if (c.types) copyFileSync(typeTests(c.types), join(out, c.types));
     }
+    // Compiled as written, beside the hooks of the edge fixture (the config of the README's example).
+    project.write('src/readme-example.tsx', readmeExample().replaceAll("'./api/", "'./edge/"));
   });
 
   it.each<[TypeScriptVersion, Resolution]>([
@@ -43,7 +54,7 @@ describe('generated hooks.ts and test-utils.ts', () => {
     ['5.9', 'nodenext'],
     ['7', 'bundler'],
     ['7', 'nodenext'],
-  ])('compile with their type tests under TypeScript %s, %s resolution and the strict flags', (version, resolution) => {
+  ])('compile with their type tests and the README example under TypeScript %s, %s resolution and the strict flags', (version, resolution) => {
     project.tsconfig(resolution);
     const result = typecheck(project.dir, version);
     expect(result.stdout + result.stderr).toBe('');

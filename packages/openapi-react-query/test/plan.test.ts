@@ -249,6 +249,45 @@ describe('edge cases', () => {
     expect(source).toContain('detailInfinite: (reportId: Parameters<typeof listReportRows>[0], params?: Parameters<typeof listReportRows>[1]) => ["reports", reportId, "infinite", params] as const');
   });
 
+  it.each<[HooksOptions['infiniteQuery'], string[]]>([
+    ['auto', ['listTasks page_token', 'listReportRows offset']],
+    [true, ['listTasks page_token', 'searchTasks (query object)', 'listReportRows offset', 'listLabels (query object)']],
+    [false, []],
+  ])('infinite_query %s: infinite hooks for %j', (infiniteQuery, expected) => {
+    const p = plan(model, { infiniteQuery });
+    expect(p.operations.flatMap((o) => (o.kind === 'query' && o.infinite ? [`${o.op.name} ${o.infinite.pageParam ?? '(query object)'}`] : []))).toEqual(expected);
+  });
+
+  it('infinite_query true: a list GET without a recognised name pages by merging pageParam over params; one without a query is named in a warning', () => {
+    const p = plan(model, { infiniteQuery: true });
+    expect(query(p, 'searchTasks').infinite?.hook).toBe('useSearchTasksInfinite');
+    expect(query(p, 'searchTasks').infinite?.key.property).toBe('searchTasksInfinite');
+    expect(p.warnings).toEqual(['infinite_query: true: no infinite hook for list operations without query parameters to page with: getMe, query, suspenseQuery, queryClient, ping, getLatestDraft']);
+    const source = printModuleSource(generateModules(model, { infiniteQuery: true }).hooks);
+    expect(source).toContain('queryFn: (context) => searchTasks({ ...params, ...context.pageParam }, { signal: context.signal })');
+    expect(source).toContain('searchTasksInfinite: (params: Parameters<typeof searchTasks>[0]) => ["tasks", "searchTasks", "infinite", params] as const');
+    expect(source).toMatch(/export function useSearchTasksInfinite<TData = InfiniteData<Awaited<ReturnType<typeof searchTasks>>, Partial<NonNullable<Parameters<typeof searchTasks>\[0\]>>>>\(params: /);
+  });
+
+  it('gives the one list GET and the one detail GET of a resource the plain keys of seed point 7', () => {
+    const labels = plan(model).resources.find((r) => r.name === 'labels')!;
+    expect(labels.entries.map((e) => `${e.property}:${e.label ?? ''}`)).toEqual(['list:list', 'detail:']);
+    const source = printModuleSource(generateModules(model).hooks);
+    expect(source).toContain(
+      'export const labelKeys = { all: () => ["labels"] as const, list: (params?: Parameters<typeof listLabels>[0]) => ["labels", "list", params] as const, detail: (labelId: Parameters<typeof getLabel>[0]) => ["labels", labelId] as const };',
+    );
+  });
+
+  it('marks every hook of a deprecated GET @deprecated: query, suspense and infinite ones', () => {
+    const source = printModuleSource(generateModules(model, { suspense: true }).hooks);
+    for (const hook of ['useListReportRows', 'useSuspenseListReportRows', 'useListReportRowsInfinite', 'useSuspenseListReportRowsInfinite']) {
+      expect(source, hook).toMatch(new RegExp(`\\* @deprecated The operation is deprecated\\.\\n \\*/\\nexport function ${hook}<`));
+    }
+    // And no other GET: the one more is the deprecated DELETE's mutation hook.
+    expect(source.match(/@deprecated/g)).toHaveLength(5);
+    expect(source).toMatch(/\* @deprecated The operation is deprecated\.\n \*\/\nexport function useDeleteTask</);
+  });
+
   it('keeps hook names exact and aliases the TanStack imports they collide with', () => {
     const p = plan(model, { suspense: true });
     expect(query(p, 'query').hook).toBe('useQuery');

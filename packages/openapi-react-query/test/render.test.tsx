@@ -70,12 +70,19 @@ function cachedTimes(queryClient: QueryClient, queryKey: QueryKey) {
   return { staleTime: options.staleTime, gcTime: query.gcTime };
 }
 
-describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () => {
+describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query true, overrides)', () => {
   let g: Generated;
   beforeAll(async () => {
     const project = generatedProject('rq-render', join(fixtures, 'hooks-edge.yaml'), {
       msw: true,
-      hooks: { suspense: true, auto_invalidate: true, stale_time: 1000, gc_time: 5000, overrides: { tasks: { stale_time: 60_000, gc_time: 120_000 } } },
+      hooks: {
+        suspense: true,
+        auto_invalidate: true,
+        infinite_query: true,
+        stale_time: 1000,
+        gc_time: 5000,
+        overrides: { tasks: { stale_time: 60_000, gc_time: 120_000 } },
+      },
     });
     g = await load(project.out);
   });
@@ -145,6 +152,54 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () 
     expect(cachedTimes(queryClient, ['me', 'list'])).toEqual({ staleTime: 1000, gcTime: 5000 });
   });
 
+  it('sets stale and gc time on suspense, infinite and suspense infinite queries too', async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId'])))),
+      http.get(`${BASE}/api/v1/tasks`, () => HttpResponse.json({ items: [task(1)], nextPageToken: null })),
+      http.get(`${BASE}/reports/:reportId/rows`, () => HttpResponse.json({ rows: ['a'], total: 1 })),
+    );
+    const { queryClient } = setup();
+    const pages = { initialPageParam: 'p1', getNextPageParam: () => undefined };
+    function Queries(): ReactNode {
+      g.hooks['useSuspenseGetTask']!(2);
+      g.hooks['useSuspenseListTasksInfinite']!({ status: 'done' }, pages);
+      return createElement('p', null, 'loaded');
+    }
+    function Infinite(): ReactNode {
+      const tasks = g.hooks['useListTasksInfinite']!({ status: 'open' }, pages);
+      const rows = g.hooks['useListReportRowsInfinite']!('r1', undefined, { initialPageParam: 0, getNextPageParam: () => undefined });
+      return createElement('p', null, tasks.isSuccess && rows.isSuccess ? 'pages loaded' : 'pages loading');
+    }
+    const Wrapper = g.testUtils.createWrapper(queryClient);
+    render(createElement(Wrapper, null, createElement(Suspense, { fallback: createElement('p', null, 'loading') }, createElement(Queries)), createElement(Infinite)));
+    expect(await screen.findByText('loaded')).toBeTruthy();
+    expect(await screen.findByText('pages loaded')).toBeTruthy();
+    const tasks = { staleTime: 60_000, gcTime: 120_000 };
+    expect(cachedTimes(queryClient, ['tasks', 'getTask', 2])).toEqual(tasks);
+    expect(cachedTimes(queryClient, ['tasks', 'listTasks', 'infinite', { status: 'done' }])).toEqual(tasks);
+    expect(cachedTimes(queryClient, ['tasks', 'listTasks', 'infinite', { status: 'open' }])).toEqual(tasks);
+    expect(cachedTimes(queryClient, ['reports', 'r1', 'infinite', undefined])).toEqual({ staleTime: 1000, gcTime: 5000 });
+  });
+
+  it('keys the one list GET and the one detail GET of a resource with the plain shapes of seed point 7', async () => {
+    server.use(
+      http.get(`${BASE}/labels`, ({ request }) => HttpResponse.json([{ name: `${new URL(request.url).searchParams.get('prefix')}-label` }])),
+      http.get(`${BASE}/labels/:labelId`, ({ params }) => HttpResponse.json({ name: `label ${String(params['labelId'])}` })),
+    );
+    const keys = g.hooks['labelKeys'] as { all: () => unknown; list: (params?: object) => unknown; detail: (id: number) => unknown };
+    expect(keys.all()).toEqual(['labels']);
+    expect(keys.list({ prefix: 'a' })).toEqual(['labels', 'list', { prefix: 'a' }]);
+    expect(keys.list()).toEqual(['labels', 'list', undefined]);
+    expect(keys.detail(3)).toEqual(['labels', 3]);
+    const { wrapper, queryClient } = setup();
+    const { result } = renderHook(() => ({ list: g.hooks['useListLabels']!({ prefix: 'a' }), detail: g.hooks['useGetLabel']!(3) }), { wrapper });
+    await waitFor(() => expect([result.current.list.status, result.current.detail.status]).toEqual(['success', 'success']));
+    expect(result.current.list.data).toEqual([{ name: 'a-label' }]);
+    expect(queryClient.getQueryData(['labels', 'list', { prefix: 'a' }])).toBe(result.current.list.data);
+    expect(queryClient.getQueryData(['labels', 3])).toEqual({ name: 'label 3' });
+    expect(queryClient.getQueryCache().findAll({ queryKey: ['labels'] })).toHaveLength(2);
+  });
+
   it('renders suspense hooks under a Suspense boundary with data that is never undefined', async () => {
     server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, async ({ params }) => HttpResponse.json(task(Number(params['taskId']), 'from suspense'))));
     const { queryClient } = setup();
@@ -211,6 +266,33 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () 
     expect(requests).toEqual(['GET /api/api/v1/tasks?page_token=p1', 'GET /api/api/v1/tasks?page_token=p2']);
   });
 
+  it('infinite_query true: pages a list GET without a recognised pagination name by merging pageParam over params', async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/tasks/search`, ({ request }) => {
+        const from = new URL(request.url).searchParams.get('from');
+        return HttpResponse.json(from === null ? [task(1), task(2)] : [task(Number(from) + 1)]);
+      }),
+    );
+    const { wrapper, queryClient } = setup();
+    const { result } = renderHook(
+      () =>
+        g.hooks['useSearchTasksInfinite']!(
+          { q: 'write' },
+          { initialPageParam: {}, getNextPageParam: (last: { id: number }[]) => (last.length === 2 ? { from: last[1]!.id } : undefined) },
+        ),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.hasNextPage).toBe(true);
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.data.pages).toHaveLength(2));
+    expect(result.current.data.pages.map((p: { id: number }[]) => p.map((t) => t.id))).toEqual([[1, 2], [3]]);
+    expect(result.current.data.pageParams).toEqual([{}, { from: 2 }]);
+    expect(result.current.hasNextPage).toBe(false);
+    expect(requests).toEqual(['GET /api/api/v1/tasks/search?q=write', 'GET /api/api/v1/tasks/search?q=write&from=2']);
+    expect(queryClient.getQueryData(['tasks', 'searchTasks', 'infinite', { q: 'write' }])).toBe(result.current.data);
+  });
+
   it('guards infinite detail queries and pages them with offset', async () => {
     server.use(
       http.get(`${BASE}/reports/:reportId/rows`, ({ request, params }) => {
@@ -268,6 +350,35 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, overrides)', () 
     // The active detail query was refetched (invalidateQueries awaits it) and the inactive list marked invalid, before onSuccess ran.
     expect(seenAtSuccess).toEqual([{ title: 'v1', invalidated: false, listInvalidated: true, gets: 2 }]);
     expect(requests).toEqual(['GET /api/api/v1/tasks/5', 'PUT /api/api/v1/tasks/5', 'GET /api/api/v1/tasks/5']);
+  });
+
+  it("invalidates all() and detail(id) on PATCH, then calls the caller's onSuccess", async () => {
+    let version = 0;
+    server.use(
+      http.get(`${BASE}/labels/:labelId`, () => HttpResponse.json({ name: `v${version}` })),
+      http.patch(`${BASE}/labels/:labelId`, () => {
+        version += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { wrapper, queryClient } = setup({ keep: true });
+    queryClient.setQueryData(['labels', 'list', undefined], [{ name: 'v0' }]);
+    const events: string[] = [];
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    invalidate.mockImplementation(function (this: QueryClient, ...args: Parameters<QueryClient['invalidateQueries']>) {
+      events.push(`invalidate ${JSON.stringify(args[0]?.queryKey)}`);
+      return QueryClient.prototype.invalidateQueries.apply(this, args);
+    });
+    const onSuccess = vi.fn((..._args: unknown[]) => {
+      events.push(`onSuccess: detail ${(queryClient.getQueryData(['labels', 3]) as { name: string }).name}, list invalidated ${String(queryClient.getQueryState(['labels', 'list', undefined])?.isInvalidated)}`);
+    });
+    const { result } = renderHook(() => ({ detail: g.hooks['useGetLabel']!(3), recolor: g.hooks['useRecolorLabel']!({ onSuccess }) }), { wrapper });
+    await waitFor(() => expect(result.current.detail.data).toEqual({ name: 'v0' }));
+    await act(() => result.current.recolor.mutateAsync({ labelId: 3, body: { color: 'red' } }));
+    expect(events).toEqual(['invalidate ["labels"]', 'invalidate ["labels",3]', 'onSuccess: detail v1, list invalidated true']);
+    // A 204 gives the client's undefined; variables are seed point 6's { id, body }.
+    expect(onSuccess.mock.calls[0]!.slice(0, 2)).toEqual([undefined, { labelId: 3, body: { color: 'red' } }]);
+    expect(requests).toEqual(['GET /api/labels/3', 'PATCH /api/labels/3', 'GET /api/labels/3']);
   });
 
   it('invalidates all() on POST and DELETE, with the variables of seed point 6', async () => {
@@ -352,6 +463,14 @@ describe('the Auth Lab reference hooks with the default config', () => {
     g = await load(project.out);
   });
   beforeEach(() => server.use(...g.handlers));
+
+  it('applies the default stale time 0 and gc time 300000 when the config sets neither', async () => {
+    const queryClient = g.testUtils.createTestQueryClient();
+    const { result } = renderHook(() => g.hooks['useGetMe']!(), { wrapper: g.testUtils.createWrapper(queryClient) });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    // The test client's own default gc time is 0: 300000 is the hook's.
+    expect(cachedTimes(queryClient, ['me', 'list'])).toEqual({ staleTime: 0, gcTime: 300_000 });
+  });
 
   it('useLogin, then useGetMe and useContact with the bearer token', async () => {
     server.use(

@@ -57,21 +57,15 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
     b.use('expressMiddleware', 'bodyLimit');
     const parser = plan.body.kind === 'json' ? 'parseJson' : plan.body.kind === 'text' ? 'parseText' : 'parseBytes';
     body.push(code.exprStmt(code.awaitExpr(code.call('runMiddleware', [code.id(parser), req, res]))));
+    const schema = b.inputSchemaFor(plan);
     const value = code.member(req, 'body');
     if (plan.body.kind === 'json') {
       b.use('expressBody');
       body.push(code.ifStmt(code.not(code.call('checkJsonBody', [req, res])), [code.ret()]));
-      const schema = b.inputSchemaFor(plan);
       if (schema) {
-        b.use('toIssues');
-        // An optional body is validated only when sent.
-        const parse = code.dot(schema, 'safeParse', [value]);
-        body.push(code.constDecl('input', plan.body.required ? parse : code.cond(code.bin(value, '===', code.undef()), code.undef(), parse)));
-        const input = code.id('input');
-        const issues = code.call('toIssues', [code.member(code.nonNull(code.member(input, 'error')), 'issues')]);
-        const failed = plan.body.required ? code.not(code.member(input, 'success')) : code.bin(input, '&&', code.not(code.member(input, 'success')));
-        body.push(code.ifStmt(failed, reply(422, code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]))));
-        bodyArg = code.member(input, 'data', !plan.body.required);
+        const validation = b.validateBody(plan, schema, value, reply);
+        body.push(...validation.statements);
+        bodyArg = validation.arg;
       } else {
         if (plan.body.required) {
           b.use('errorBody');
@@ -81,7 +75,15 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
         bodyArg = code.as(value, plan.body.required ? type : code.union([type, code.kw('undefined')]));
       }
     } else if (plan.body.kind === 'text') {
-      bodyArg = code.cond(code.bin(code.unary('typeof', value), '===', code.str('string')), value, code.str(''));
+      const text = code.cond(code.bin(code.unary('typeof', value), '===', code.str('string')), value, code.str(''));
+      if (schema) {
+        body.push(code.constDecl('body', text));
+        const validation = b.validateBody(plan, schema, code.id('body'), reply);
+        body.push(...validation.statements);
+        bodyArg = validation.arg;
+      } else {
+        bodyArg = text;
+      }
     } else {
       bodyArg = code.cond(code.bin(value, 'instanceof', code.id('Uint8Array')), value, code.newExpr('Uint8Array', [code.num(0)]));
     }
@@ -125,7 +127,7 @@ function parserDecl(name: string, kind: 'json' | 'text' | 'raw'): Code.Stmt {
 /** `router.ts` for express 5: `createRouter(service)` returns a Router to mount under any prefix. */
 export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], options: RouterModuleOptions): Code.Module {
   const b = new RouterBuilder('express', model, plans, options, ['express', 'NextFunction', 'Request', 'Response', 'Router']);
-  b.use('expressErrors');
+  b.use('expressErrors', 'expressParserErrors');
   const registrations = b.registrationOrder().map((group) => {
     const first = group[0]!;
     return code.exprStmt(code.dot(code.id('router'), first.op.method, [code.str(b.routePath(first).pattern), group.length === 1 ? handler(b, first) : sharedHandler(b, group)]));
@@ -177,7 +179,8 @@ export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], opti
     doc: [
       'An express Router serving every operation of the spec with `service`; mount it under any prefix',
       "(`app.use('/api', createRouter(service))`). It parses JSON bodies itself unless a parser such as",
-      '`express.json()` ran before it, and answers errors raised inside it with a JSON body.',
+      '`express.json()` ran before it (follow that parser with `bodyParserErrors`), and answers errors',
+      'raised inside it with a JSON body.',
     ].join('\n'),
     ...(ctx ? { typeParams: [{ name: ctx }] } : {}),
   });

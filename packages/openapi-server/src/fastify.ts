@@ -24,9 +24,8 @@ function isMediaType(type: string): boolean {
 
 function bodySchema(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefined {
   const body = plan.body;
-  if (!body || body.kind !== 'json') return undefined;
-  const schema = b.inputSchemaFor(plan) ?? (body.declaration ? code.id(b.schemaValues.use(body.declaration.schema)) : undefined);
-  if (!schema) return undefined;
+  if (!body?.declaration) return undefined;
+  const schema = b.inputSchemaFor(plan) ?? code.id(b.schemaValues.use(body.declaration.schema));
   // Fastify validates a missing body as null: an optional body accepts both.
   return body.required ? schema : code.dot(schema, 'nullish');
 }
@@ -82,8 +81,9 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
     args.push(plan.body.required ? value : code.bin(value, '??', code.undef()));
   } else if (plan.body) {
     const value = code.member(request, 'body');
-    if (plan.body.kind === 'json') args.push(plan.body.required ? value : code.bin(value, '??', code.undef()));
-    else args.push(code.as(value, code.tref(plan.body.kind === 'text' ? 'string' : 'Uint8Array')));
+    const sent = plan.body.required ? value : code.bin(value, '??', code.undef());
+    if (plan.body.kind === 'json') args.push(sent);
+    else args.push(code.as(sent, code.tref(plan.body.kind === 'text' ? 'string' : 'Uint8Array')));
   }
   if (query) args.push(code.member(code.id('query'), 'data'));
   if (b.contextType) args.push(code.as(code.dot(code.id('contexts'), 'get', [request]), code.tref(b.contextType)));
@@ -114,6 +114,12 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
   return body;
 }
 
+/** `preValidation: refuseForbiddenKeys`: fastify's own refusal depends on the app's options. */
+function forbiddenKeysHook(b: RouterBuilder): Code.ObjectMember {
+  b.use('fastifyForbiddenKeys');
+  return code.prop('preValidation', code.id('refuseForbiddenKeys'));
+}
+
 function routeOptions(b: RouterBuilder, plan: OperationPlan): Code.Expr {
   const route = b.routePath(plan);
   const info = b.routeInfo(plan);
@@ -128,6 +134,7 @@ function routeOptions(b: RouterBuilder, plan: OperationPlan): Code.Expr {
   if (schema.length > 0) props.push(code.prop('schema', code.obj(schema)));
   // Authorization runs before the body is parsed and validated (DECISIONS).
   if (b.contextType) props.push(code.prop('onRequest', code.call('contextHook', [info])));
+  if (plan.body?.kind === 'json') props.push(forbiddenKeysHook(b));
   if (plan.body) props.push(code.spread(code.id('limits')));
   props.push(code.prop('handler', handler(b, plan)));
   return code.obj(props);
@@ -159,6 +166,7 @@ function sharedRouteOptions(b: RouterBuilder, group: OperationPlan[]): Code.Expr
     );
     props.push(code.prop('onRequest', hook));
   }
+  if (group.some((plan) => plan.body?.kind === 'json')) props.push(forbiddenKeysHook(b));
   if (group.some((plan) => plan.body)) props.push(code.spread(code.id('limits')));
   const notFound = [code.exprStmt(code.dot(reply, 'callNotFound')), code.ret(reply)];
   const body = b.dispatch(group, test, (plan) => handlerBody(b, plan, true), notFound);

@@ -49,13 +49,27 @@ export function generateModules(model: ApiModel, options: ServerOptions): Genera
 /**
  * Bodies whose `<BodyType>Schema` the user's file does not export: each is a warning, with the
  * export that differs only in case when there is one (seed: a name mismatch warns on stderr).
+ * A body the router cannot validate (raw bytes; text whose schema does not describe text) is a
+ * warning too when the file exports a schema for it, since that schema is not applied.
  */
 export function inputSchemaWarnings(plans: OperationPlan[], exports: ModuleExports, file: string, framework: Framework): string[] {
   const byLowerCase = new Map([...exports.values].map((name) => [name.toLowerCase(), name]));
   const warnings: string[] = [];
   for (const plan of plans) {
-    const declaration = plan.body?.kind === 'json' ? plan.body.declaration : undefined;
-    if (!declaration) continue;
+    const body = plan.body;
+    if (!body) continue;
+    const declaration = body.declaration;
+    if (!declaration) {
+      const ignored = plan.names.body && `${plan.names.body.type}Schema`;
+      if (!ignored || !exports.values.has(ignored)) continue;
+      const media = body.contentTypes.join(', ');
+      const reason =
+        body.kind === 'text'
+          ? `reaches the service as text (${media}) and its schema does not describe text`
+          : `reaches the service as raw bytes (${media}), which the router does not parse`;
+      warnings.push(`${file} exports ${ignored}, but the body of ${plan.op.key} ${reason}: it is not validated`);
+      continue;
+    }
     const wanted = `${declaration.type}Schema`;
     if (exports.values.has(wanted)) continue;
     const near = byLowerCase.get(wanted.toLowerCase());

@@ -41,16 +41,9 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
     const value = code.member(code.id('body'), 'value');
     const schema = b.inputSchemaFor(plan);
     if (schema) {
-      b.use('toIssues');
-      // An optional body is validated only when sent.
-      const parse = code.dot(schema, 'safeParse', [value]);
-      body.push(code.constDecl('input', plan.body.required ? parse : code.cond(code.bin(value, '===', code.undef()), code.undef(), parse)));
-      const input = code.id('input');
-      const issues = code.call('toIssues', [code.member(code.nonNull(code.member(input, 'error')), 'issues')]);
-      const payload = code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]);
-      const failed = plan.body.required ? code.not(code.member(input, 'success')) : code.bin(input, '&&', code.not(code.member(input, 'success')));
-      body.push(code.ifStmt(failed, [code.ret(code.dot(c, 'json', [payload, code.num(422)]))]));
-      bodyArg = code.member(input, 'data', !plan.body.required);
+      const validation = b.validateBody(plan, schema, value, (status, payload) => [code.ret(code.dot(c, 'json', [payload, code.num(status)]))]);
+      body.push(...validation.statements);
+      bodyArg = validation.arg;
     } else if (plan.body.kind === 'json') {
       if (plan.body.required) {
         b.use('errorBody');

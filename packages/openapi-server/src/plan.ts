@@ -31,7 +31,10 @@ export interface QueryFieldPlan {
 export interface RequestBodyPlan {
   kind: BodyKind;
   required: boolean;
-  /** The registry's declaration of a JSON body with a schema (`CreatePetRequest`, `PatchPetBody`). */
+  /**
+   * The registry's declaration of a body the router can validate: a JSON body with a schema
+   * (`CreatePetRequest`, `PatchPetBody`), or a text body whose schema describes text.
+   */
   declaration?: { type: string; schema: string };
   /** Media types the operation declares, in preference order. */
   contentTypes: string[];
@@ -91,13 +94,34 @@ function responsePlan(op: Operation, names: OperationNames): ResponsePlan {
   return declaration ? { status, kind, declaration } : { status, kind };
 }
 
-function requestBodyPlan(op: Operation, names: OperationNames): RequestBodyPlan | undefined {
+/**
+ * Whether every value of a schema is text, so that it can check the string a text body reaches
+ * the service as (an XML body whose schema describes an object cannot be).
+ */
+function describesText(model: ApiModel, node: SchemaNode): boolean {
+  const resolved = resolveNode(model, node);
+  switch (resolved.kind) {
+    case 'string':
+      return resolved.binary !== true;
+    case 'enum':
+      return resolved.values.every((value) => typeof value === 'string');
+    case 'union':
+      return resolved.variants.every((variant) => describesText(model, variant));
+    case 'unknown':
+      return true;
+    default:
+      return false;
+  }
+}
+
+function requestBodyPlan(model: ApiModel, op: Operation, names: OperationNames): RequestBodyPlan | undefined {
   const body = op.requestBody;
   const first = body?.contents[0];
   if (!body || !first) return undefined;
   const kind = bodyKind(first);
   const plan: RequestBodyPlan = { kind, required: body.required, contentTypes: body.contents.filter((c) => bodyKind(c) === kind).map((c) => c.contentType) };
-  if (kind === 'json' && names.body) plan.declaration = names.body;
+  const validatable = kind === 'json' || (kind === 'text' && first.schema !== undefined && describesText(model, first.schema));
+  if (validatable && names.body) plan.declaration = names.body;
   return plan;
 }
 
@@ -149,7 +173,7 @@ export function planOperation(model: ApiModel, registry: NameRegistry, op: Opera
     security: flattenSecurity(op),
     selectors: requestSelectors(model, op),
   };
-  const body = requestBodyPlan(op, names);
+  const body = requestBodyPlan(model, op, names);
   if (body) plan.body = body;
   if (names.query && op.queryParams.length > 0) {
     plan.query = {

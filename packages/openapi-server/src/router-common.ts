@@ -1,7 +1,7 @@
 import { NameScope, code, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
 import { ImportList } from './imports.js';
 import { routeGroups, selectorCount, type OperationPlan, type QueryFieldPlan } from './plan.js';
-import { parsePath, routePath, type RoutePath, type RouterFramework } from './route-path.js';
+import { parsePath, routePath, type PathPart, type RoutePath, type RouterFramework } from './route-path.js';
 import { SNIPPET_NAMES, snippetTexts, type SnippetId } from './runtime.js';
 import { SERVICE_INTERFACE } from './service.js';
 
@@ -71,15 +71,37 @@ export class RouterBuilder {
     return code.tref(this.service, this.contextType ? [code.tref(this.contextType)] : undefined);
   }
 
-  /** The user's schema for a body, when the schema file exports `<BodyType>Schema`. */
+  /** The user's schema for a body the router validates, when the schema file exports `<BodyType>Schema`. */
   inputSchemaFor(plan: OperationPlan): Code.Expr | undefined {
     const input = this.options.inputSchema;
-    const declaration = plan.body?.kind === 'json' ? plan.body.declaration : undefined;
+    const declaration = plan.body?.declaration;
     if (!input || !declaration) return undefined;
     const name = `${declaration.type}Schema`;
     if (!input.exports.values.has(name)) return undefined;
     this.inputNamespace ??= this.scope.claim('inputSchemas');
     return code.member(code.id(this.inputNamespace), name);
+  }
+
+  /**
+   * Validation of a body with the user's schema (seed: request validation 1-2, hono and express):
+   * `const input = <Schema>.safeParse(value)`, then `reject(422 payload)` on failure. An optional
+   * body is validated only when sent (a JSON body is then defined, a text body not empty).
+   * Returns the statements and the argument the service gets.
+   */
+  validateBody(plan: OperationPlan, schema: Code.Expr, value: Code.Expr, reject: (status: number, payload: Code.Expr) => Code.Stmt[]): { statements: Code.Stmt[]; arg: Code.Expr } {
+    const body = plan.body!;
+    this.use('toIssues');
+    const parse = code.dot(schema, 'safeParse', [value]);
+    const absent = body.kind === 'json' ? code.bin(value, '===', code.undef()) : code.bin(value, '===', code.str(''));
+    const input = code.id('input');
+    const issues = code.call('toIssues', [code.member(code.nonNull(code.member(input, 'error')), 'issues')]);
+    const payload = code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]);
+    const failed = body.required ? code.not(code.member(input, 'success')) : code.bin(input, '&&', code.not(code.member(input, 'success')));
+    const statements = [code.constDecl('input', body.required ? parse : code.cond(absent, code.undef(), parse)), code.ifStmt(failed, reject(422, payload))];
+    // A text body not sent is still the empty string the service gets without validation.
+    const data = code.member(input, 'data', !body.required);
+    const arg = body.required || body.kind === 'json' ? data : code.cond(code.bin(input, '===', code.undef()), value, code.member(input, 'data'));
+    return { statements, arg };
   }
 
   /** A module constant `<fn>Route: RouteInfo` (seed rule 3), declared once per operation. */
@@ -210,10 +232,16 @@ export class RouterBuilder {
 
   /**
    * Routes in registration order, each the operations it serves in matching order (see
-   * `routeGroups`): static segments before parameters at the same depth (OpenAPI).
+   * `routeGroups`): static segments before parameters at the same depth (OpenAPI), and among
+   * segments mixing text and parameters, the one with more text first: the first-match routers
+   * (hono, express) would otherwise give `image(width=1,height=2)` to `image(width={width})`,
+   * registered first, with the width `1,height=2` (Graph's sibling functions).
    */
   registrationOrder(): OperationPlan[][] {
-    const rank = (path: string) => parsePath(path).map((parts) => (parts.every((p) => p.kind === 'static') ? 0 : parts.some((p) => p.kind === 'static') ? 1 : 2));
+    const staticLength = (parts: PathPart[]) => parts.reduce((sum, p) => sum + (p.kind === 'static' ? p.text.length : 0), 0);
+    // Per segment: 0 all text, 1 mixed, 2 one parameter; then, for a mixed one, minus its text length.
+    const rank = (path: string) =>
+      parsePath(path).flatMap((parts) => (parts.every((p) => p.kind === 'static') ? [0, 0] : parts.some((p) => p.kind === 'static') ? [1, -staticLength(parts)] : [2, 0]));
     // Lexicographic, the shorter first on a common prefix: a total order (ending in a tie on
     // unequal lengths made it intransitive, and the sort then put a parameter before a static
     // segment: Autotask's /ResourceAttachments/{id} before /ResourceAttachments/query).

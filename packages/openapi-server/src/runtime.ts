@@ -440,6 +440,41 @@ function errorResponse(error: unknown): ErrorBody {
 }
 `,
   },
+  expressParserErrors: {
+    declares: ['bodyParserErrors'],
+    needs: ['expressErrors'],
+    text: `
+/**
+ * Error handler for the body parsers an app applies before mounting the router
+ * (\`app.use(express.json(), bodyParserErrors)\`): their errors (malformed JSON, a body over
+ * the limit, an unsupported charset) get the router's JSON answers, 400, 413 or 415, instead of
+ * express's default page, which shows the stack trace outside production. Other errors go on.
+ */
+export function bodyParserErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
+  const parser = (typeof error === 'object' && error !== null ? error : {}) as BodyParserError;
+  if (res.headersSent || typeof parser.type !== 'string' || errorStatus(parser.status) >= 500) {
+    next(error);
+    return;
+  }
+  const body = errorResponse(error);
+  res.status(body.statusCode).json(body);
+}
+`,
+  },
+  fastifyForbiddenKeys: {
+    declares: ['refuseForbiddenKeys'],
+    needs: ['forbiddenKeys', 'httpError'],
+    text: `
+/**
+ * A route's preValidation hook: a JSON body with a key that could reach a prototype is refused
+ * with 400 even when the app's parser lets it through (\`onProtoPoisoning\` or
+ * \`onConstructorPoisoning\` set to 'ignore', or a parser of its own).
+ */
+async function refuseForbiddenKeys(request: FastifyRequest): Promise<void> {
+  if (hasForbiddenKey(request.body)) throw new HttpError(400, 'Object contains forbidden prototype property');
+}
+`,
+  },
   fastifyParsers: {
     declares: ['addBodyParsers'],
     needs: [],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FRAMEWORKS, request, startContractServer, type RouterFramework, type RunningServer } from './support.js';
 
 /**
@@ -19,6 +19,31 @@ const DIFFERENCES: Record<RouterFramework, { invalidBody: number; envelope: (iss
 
 const AUTH = { authorization: 'Bearer alice' };
 const VALID_ITEM = { name: 'Lamp', price: 20, tags: ['home'] };
+const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };
+/** A stack trace line (`at fn (file.js:1:2)`): no response may carry one. */
+const STACK_LINE = /\bat .*:\d+:\d+/;
+
+/** JSON bodies with a key that could reach an object prototype. */
+const POISONED: [string, string][] = [
+  ['__proto__ at the top', '{"__proto__": {"polluted": true}, "name": "x", "price": 1}'],
+  ['__proto__ nested', '{"name": "x", "price": 1, "dimensions": {"width": 1, "height": 1, "__proto__": {"polluted": true}}}'],
+  ['__proto__ written with escapes', '{"\\u005f\\u005fproto__": {"polluted": true}, "name": "x", "price": 1}'],
+  ['constructor.prototype', '{"constructor": {"prototype": {"polluted": true}}, "name": "x", "price": 1}'],
+];
+
+/** A JSON body over 1 MiB, and the same bytes as a stream (sent without a content-length). */
+function bigBody(): { sized: string; chunked: () => ReadableStream<Uint8Array> } {
+  const sized = JSON.stringify({ ...VALID_ITEM, name: 'x'.repeat(1024 * 1024) });
+  const bytes = new TextEncoder().encode(sized);
+  const chunked = () =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.length; i += 65536) controller.enqueue(bytes.subarray(i, i + 65536));
+        controller.close();
+      },
+    });
+  return { sized, chunked };
+}
 
 describe.each(FRAMEWORKS)('%s router', (framework) => {
   let server: RunningServer;
@@ -165,6 +190,14 @@ describe.each(FRAMEWORKS)('%s router', (framework) => {
       expect(sent.json).toMatchObject({ name: 'Renamed' });
     });
 
+    it('a text body is validated too (a hand-written max length), and the service is not called', async () => {
+      const answer = await request(url('/notes'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(30) });
+      expect(answer.status).toBe(DIFFERENCES[framework].invalidBody);
+      expect(answer.json).toEqual(DIFFERENCES[framework].envelope([{ code: 'too_big', path: [], message: expect.any(String) }]));
+      expect(callsOf('createNote')).toEqual([]);
+      expect((await request(url('/notes'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(20) })).status).toBe(201);
+    });
+
     it('a missing required body is refused before the service', async () => {
       const answer = await request(url('/items'), { method: 'POST', headers: AUTH });
       expect(answer.status).toBe(DIFFERENCES[framework].invalidBody);
@@ -254,28 +287,16 @@ describe.each(FRAMEWORKS)('%s router', (framework) => {
     });
 
     it('a body over 1 MiB is 413, with and without a content-length', async () => {
-      const big = JSON.stringify({ ...VALID_ITEM, name: 'x'.repeat(1024 * 1024) });
-      const sized = await request(url('/items'), { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: big });
+      const big = bigBody();
+      const sized = await request(url('/items'), { method: 'POST', headers: JSON_AUTH, body: big.sized });
       expect(sized.status).toBe(413);
       expect(sized.json).toMatchObject({ statusCode: 413, error: 'Payload Too Large' });
-      const chunks = new TextEncoder().encode(big);
-      const stream = new ReadableStream<Uint8Array>({
-        start(controller) {
-          for (let i = 0; i < chunks.length; i += 65536) controller.enqueue(chunks.subarray(i, i + 65536));
-          controller.close();
-        },
-      });
-      const chunked = await request(url('/items'), { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: stream });
+      const chunked = await request(url('/items'), { method: 'POST', headers: JSON_AUTH, body: big.chunked() });
       expect(chunked.status).toBe(413);
       expect(callsOf('createItem')).toEqual([]);
     });
 
-    it.each([
-      ['__proto__ at the top', '{"__proto__": {"polluted": true}, "name": "x", "price": 1}'],
-      ['__proto__ nested', '{"name": "x", "price": 1, "dimensions": {"width": 1, "height": 1, "__proto__": {"polluted": true}}}'],
-      ['__proto__ written with escapes', '{"\\u005f\\u005fproto__": {"polluted": true}, "name": "x", "price": 1}'],
-      ['constructor.prototype', '{"constructor": {"prototype": {"polluted": true}}, "name": "x", "price": 1}'],
-    ])('%s: 400, no prototype reached, no service call', async (_name, body) => {
+    it.each(POISONED)('%s: 400, no prototype reached, no service call', async (_name, body) => {
       const answer = await request(url('/items'), { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body });
       expect(answer.status).toBe(400);
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -322,14 +343,110 @@ describe('express: a JSON body parser applied before mounting (README)', () => {
     await server?.close();
   });
 
+  beforeEach(() => {
+    server.calls.length = 0;
+  });
+
   it('the router uses the parsed body and still validates and hardens it', async () => {
     const ok = await request(`${server.url}/items`, { method: 'POST', headers: AUTH, json: VALID_ITEM });
     expect(ok.status).toBe(201);
     const invalid = await request(`${server.url}/items`, { method: 'POST', headers: AUTH, json: { name: '' } });
     expect(invalid.status).toBe(422);
-    const poisoned = await request(`${server.url}/items`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"__proto__": {"x": 1}, "name": "x", "price": 1}' });
+    const poisoned = await request(`${server.url}/items`, { method: 'POST', headers: JSON_AUTH, body: '{"__proto__": {"x": 1}, "name": "x", "price": 1}' });
     expect(poisoned.status).toBe(400);
     expect(server.calls.filter((c) => c.method === 'createItem')).toHaveLength(1);
+  });
+
+  it("malformed JSON: bodyParserErrors answers the router's 400 JSON body, no error page or stack trace", async () => {
+    const answer = await request(`${server.url}/items`, { method: 'POST', headers: JSON_AUTH, body: '{"name": "x",' });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(answer.json).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Malformed JSON body' });
+    expect(answer.text).not.toMatch(STACK_LINE);
+    expect(server.calls).toEqual([]);
+  });
+
+  it("a body over the parser's limit: 413 JSON, with and without a content-length", async () => {
+    const big = bigBody();
+    for (const body of [big.sized, big.chunked()]) {
+      const answer = await request(`${server.url}/items`, { method: 'POST', headers: JSON_AUTH, body });
+      expect(answer.status).toBe(413);
+      expect(answer.json).toEqual({ statusCode: 413, error: 'Payload Too Large', message: 'Request body is too large' });
+      expect(answer.text).not.toMatch(STACK_LINE);
+    }
+    expect(server.calls).toEqual([]);
+  });
+
+  it('the parser runs before the router: malformed JSON is 400 before createContext, an invalid body still 401', async () => {
+    const malformed = await request(`${server.url}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":' });
+    expect(malformed.status).toBe(400);
+    const invalid = await request(`${server.url}/items`, { method: 'POST', json: { name: '' } });
+    expect(invalid.status).toBe(401);
+  });
+
+  it('errors other than the parser\'s still reach the router: a service error is a bare 500', async () => {
+    const answer = await request(`${server.url}/fail`, { method: 'POST', json: { kind: 'unexpected' } });
+    expect(answer.status).toBe(500);
+    expect(answer.json).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+  });
+});
+
+describe("hono without app.onError: hono's default error handler answers (README)", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startContractServer('hono', { defaultErrors: true });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('HttpError, from the service or createContext, gives its status and JSON body', async () => {
+    const conflict = await request(`${server.url}/fail`, { method: 'POST', json: { kind: 'http' } });
+    expect(conflict.status).toBe(409);
+    expect(conflict.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(conflict.json).toEqual({ statusCode: 409, error: 'Conflict', message: 'Conflict here' });
+    const unauthorized = await request(`${server.url}/items`, { method: 'POST', json: VALID_ITEM });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.json).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' });
+  });
+
+  it('an unexpected service error: 500 with the text "Internal Server Error", logged with console.error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const answer = await request(`${server.url}/fail`, { method: 'POST', json: { kind: 'unexpected' } });
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('content-type')).toMatch(/^text\/plain/);
+      expect(answer.text).toBe('Internal Server Error');
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'secret detail of the failure' }));
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe("fastify with onProtoPoisoning and onConstructorPoisoning set to 'ignore'", () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startContractServer('fastify', { poisoning: 'ignore' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(() => {
+    server.calls.length = 0;
+  });
+
+  it.each(POISONED)('%s: still 400, no prototype reached, no service call', async (_name, body) => {
+    const answer = await request(`${server.url}/items`, { method: 'POST', headers: JSON_AUTH, body });
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({ statusCode: 400, error: 'Bad Request', message: 'Object contains forbidden prototype property' });
+    expect(Object.prototype).not.toHaveProperty('polluted');
+    expect(server.calls).toEqual([]);
+  });
+
+  it('a constructor key that holds no prototype is plain data', async () => {
+    const answer = await request(`${server.url}/items`, { method: 'POST', headers: JSON_AUTH, body: '{"constructor": "x", "name": "x", "price": 1}' });
+    expect(answer.status).toBe(201);
   });
 });
 

@@ -94,7 +94,8 @@ export const EchoSchema = z.object({ values: z.array(z.string()) });
 
 export const ReceiptSchema = z.object({ accepted: z.boolean() });
 
-export const CreateNoteBodySchema = z.string();
+// A hand-written rule on a text body: text bodies are validated too.
+export const CreateNoteBodySchema = z.string().max(20);
 
 export const PutBlobBodySchema = z.instanceof(Blob);
 
@@ -221,20 +222,22 @@ import { createRouter } from './gen/router.js';
 import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
 export { calls, routesSeen } from './service-impl.js';
 
-export async function start(options: { bodyLimit?: number } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+export async function start(options: { bodyLimit?: number; defaultErrors?: boolean } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
   const errors: unknown[] = [];
   const app = new Hono();
-  // Service errors reach the app's error handler (seed).
-  app.onError((error, c) => {
-    errors.push(error);
-    return error instanceof HTTPException ? error.getResponse() : c.text('Internal Server Error', 500);
-  });
+  // Service errors reach the app's error handler (seed); without one, hono's default handler.
+  if (!options.defaultErrors) {
+    app.onError((error, c) => {
+      errors.push(error);
+      return error instanceof HTTPException ? error.getResponse() : c.text('Internal Server Error', 500);
+    });
+  }
   const router = createRouter<AuthContext>(service, {
     createContext: (c, route) => {
       routesSeen.push({ operationId: route.operationId, security: route.security });
       return authorize(route.security, c.req.header('authorization'));
     },
-    ...options,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
   });
   app.route('/api', router);
   return new Promise((resolve) => {
@@ -246,14 +249,15 @@ export async function start(options: { bodyLimit?: number } = {}): Promise<{ url
 `,
   express: `import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createRouter } from './gen/router.js';
+import { bodyParserErrors, createRouter } from './gen/router.js';
 import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
 export { calls, routesSeen } from './service-impl.js';
 
 export async function start(options: { jsonBefore?: boolean; bodyLimit?: number } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
   const errors: unknown[] = [];
   const app = express();
-  if (options.jsonBefore) app.use(express.json());
+  // The README's setup: the JSON body parser before mounting, its errors answered as the router's.
+  if (options.jsonBefore) app.use(express.json({ limit: '1mb' }), bodyParserErrors);
   const router = createRouter<AuthContext>(service, {
     createContext: (req, route) => {
       routesSeen.push({ operationId: route.operationId, security: route.security });
@@ -276,7 +280,7 @@ import { createRouter } from './gen/router.js';
 import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
 export { calls, routesSeen } from './service-impl.js';
 
-export async function start(options: { bodyLimit?: number } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+export async function start(options: { bodyLimit?: number; poisoning?: 'ignore' } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
   const errors: unknown[] = [];
   const stream = {
     write(line: string) {
@@ -284,7 +288,8 @@ export async function start(options: { bodyLimit?: number } = {}): Promise<{ url
       if (entry.err) errors.push(entry.err);
     },
   };
-  const app = Fastify({ logger: { level: 'error', stream } });
+  const poisoning = options.poisoning ? { onProtoPoisoning: options.poisoning, onConstructorPoisoning: options.poisoning } : {};
+  const app = Fastify({ logger: { level: 'error', stream }, ...poisoning });
   await app.register(
     createRouter<AuthContext>(service, {
       // The Auth Lab reads the route config, as the seed's reference authorization does; async
@@ -294,7 +299,7 @@ export async function start(options: { bodyLimit?: number } = {}): Promise<{ url
         routesSeen.push({ operationId: route.operationId, security: route.security, config: { operationId: config.operationId, security: config.security } });
         return authorize(config.security, request.headers.authorization);
       },
-      ...options,
+      ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     }),
     { prefix: '/api' },
   );
@@ -336,8 +341,20 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * How a contract server is set up: `jsonBefore` (express) applies `express.json()` and
+ * `bodyParserErrors` before mounting; `defaultErrors` (hono) leaves hono's default error handler;
+ * `poisoning` (fastify) sets `onProtoPoisoning` and `onConstructorPoisoning`.
+ */
+export interface ServerOptions {
+  jsonBefore?: boolean;
+  bodyLimit?: number;
+  defaultErrors?: boolean;
+  poisoning?: 'ignore';
+}
+
 /** Generates the contract project for a framework, writes the service and server, starts it. */
-export async function startContractServer(framework: RouterFramework, options: { jsonBefore?: boolean; bodyLimit?: number } = {}): Promise<RunningServer & { generated: GeneratedProject }> {
+export async function startContractServer(framework: RouterFramework, options: ServerOptions = {}): Promise<RunningServer & { generated: GeneratedProject }> {
   const generated = await generateProject({ framework });
   if (generated.zodTs.code !== 0 || generated.server.code !== 0) {
     throw new Error(`generation failed:\n${generated.zodTs.stderr}\n${generated.server.stderr}`);
@@ -345,7 +362,7 @@ export async function startContractServer(framework: RouterFramework, options: {
   generated.project.write('service-impl.ts', contractService({ context: true, router: true }));
   const serverFile = generated.project.write('server.ts', CONTRACT_SERVERS[framework]);
   const module = (await import(pathToFileURL(serverFile).href)) as {
-    start(options?: { jsonBefore?: boolean; bodyLimit?: number }): Promise<{ url: string; errors: unknown[]; close(): Promise<void> }>;
+    start(options?: ServerOptions): Promise<{ url: string; errors: unknown[]; close(): Promise<void> }>;
     calls: RunningServer['calls'];
     routesSeen: RunningServer['routesSeen'];
   };

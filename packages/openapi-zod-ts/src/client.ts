@@ -184,7 +184,7 @@ function responseReaders(operation: Operation, context: EmitContext, imports: Im
       types.push(c.kw('undefined'));
       continue;
     }
-    const kind = responseKind(content);
+    const kind = responseKind(content, context);
     if (decl && content.schema) {
       imports.values.add(decl.schema);
       imports.types.add(decl.type);
@@ -204,9 +204,12 @@ function responseReaders(operation: Operation, context: EmitContext, imports: Im
   return { readers, type: resultType(types) };
 }
 
-function responseKind(content: MediaContent): 'json' | 'text' | 'blob' {
+/** How a response body is read: a binary string schema is raw bytes whatever its media type says. */
+function responseKind(content: MediaContent, context: EmitContext): 'json' | 'text' | 'blob' {
+  let schema = content.schema;
+  for (let hops = 0; schema?.kind === 'ref' && hops < 64; hops++) schema = resolveNamed(context, schema.key);
+  if (schema?.kind === 'string' && schema.binary) return 'blob';
   if (content.kind === 'json') return 'json';
-  if (content.schema?.kind === 'string' && content.schema.binary) return 'blob';
   if (content.kind === 'binary') return 'blob';
   return 'text';
 }

@@ -315,3 +315,32 @@ describe('bodies, query styles and responses', () => {
     expect(await (blob as Blob).text()).toBe('bytes');
   });
 });
+
+describe('raw bytes declared as JSON (a binary string schema)', () => {
+  let server: TestServer;
+  let client: ClientModule;
+  const fn = (name: string) => client[name] as Fn;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const { project } = await generateInto(fixture('mock-edge-cases.yaml'), { format: false, prefix: 'zod-ts-bytes' });
+    client = await importModule<ClientModule>(join(project.dir, 'gen', 'index.ts'));
+    client.configureClient({ baseUrl: server.baseUrl });
+  });
+  afterAll(() => server.close());
+
+  // Azure LUIS: application/json and application/octet-stream, both `format: binary`.
+  it.each(['application/octet-stream', 'application/json'])('reads a Blob whatever type the server answers with (%s)', async (type) => {
+    server.reply(() => ({ text: 'PK\u0003\u0004 gzip bytes', headers: { 'content-type': type } }));
+    const blob = await fn('getGzip')('app-1');
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await (blob as Blob).text()).toBe('PK\u0003\u0004 gzip bytes');
+  });
+
+  it('reads a Blob for a JSON media type whose named schema is a binary string', async () => {
+    server.reply(() => ({ text: '{"not":"parsed"}', headers: { 'content-type': 'application/json' } }));
+    const blob = await fn('getRaw')('f');
+    expect(blob).toBeInstanceOf(Blob);
+    expect(await (blob as Blob).text()).toBe('{"not":"parsed"}');
+  });
+});

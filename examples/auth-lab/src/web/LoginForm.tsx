@@ -10,10 +10,14 @@ export function LoginForm() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const login = useLogin({
     onSuccess: (data) => setToken(data.token),
     onError: (error) => {
-      if (messagesFor(error, FIELDS).username) usernameRef.current?.focus();
+      // Focus the first field that failed, in form order.
+      const errors = messagesFor(error, FIELDS);
+      if (errors.username) usernameRef.current?.focus();
+      else if (errors.password) passwordRef.current?.focus();
     },
   });
   const errors = login.error ? messagesFor(login.error, FIELDS) : {};
@@ -25,10 +29,11 @@ export function LoginForm() {
   };
 
   return (
-    <form className="card" onSubmit={submit} aria-labelledby="login-title">
+    // noValidate: validation comes from the generated client's schema, not the browser.
+    <form className="card" onSubmit={submit} aria-labelledby="login-title" noValidate>
       <h2 id="login-title">Log in</h2>
       <TextField id="login-username" label="Username" autoComplete="username" value={username} error={errors.username} ref={usernameRef} onChange={(e) => setUsername(e.target.value)} />
-      <TextField id="login-password" label="Password" type="password" autoComplete="current-password" value={password} error={errors.password} onChange={(e) => setPassword(e.target.value)} />
+      <TextField id="login-password" label="Password" type="password" autoComplete="current-password" value={password} error={errors.password} ref={passwordRef} onChange={(e) => setPassword(e.target.value)} />
       {otherError ? (
         <p className="form-error" role="alert">
           {otherError}

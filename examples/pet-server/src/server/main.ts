@@ -2,10 +2,10 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { logger } from 'hono/logger';
 import { createRouter } from '../generated/router.js';
+import { listenOptions } from './listen-options.js';
 import { createPetStore } from './store.js';
 
-const port = Number(process.env['PORT'] ?? 3003);
-const hostname = process.env['HOST'] ?? 'localhost';
+const { port, hostname } = listenOptions(process.env);
 
 const app = new Hono();
 app.use(logger());

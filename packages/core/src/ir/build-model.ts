@@ -77,7 +77,7 @@ class ModelBuilder {
       let name = baseName;
       for (let n = 2; taken.has(name); n++) name = `${baseName}${n}`;
       taken.add(name);
-      return projectOperation({ ...operation, name }, visibility);
+      return projectOperation(orderMedia({ ...operation, name }, built), visibility);
     });
 
     const info = this.reader.optionalObject(this.doc['info'], '#/info', 'info') ?? {};
@@ -276,7 +276,7 @@ class ModelBuilder {
       if (media['schema'] !== undefined) content.schema = this.converter.convert(media['schema'], childPointer(pointer, contentType, 'schema'));
       out.push(content);
     }
-    return out.sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+    return out;
   }
 
   private security(raw: unknown, pointer: string): SecurityRequirement[] | undefined {
@@ -315,6 +315,28 @@ class ModelBuilder {
 }
 
 const KIND_ORDER: MediaKind[] = ['json', 'form', 'multipart', 'text', 'binary', 'other'];
+
+/**
+ * Orders each body's media types by preference: JSON first, then form, multipart, text, binary,
+ * other. A body whose schema is a binary string (`format: binary`, `contentMediaType`) is raw
+ * bytes whatever media type declares it, so a JSON media type with such a schema comes last:
+ * Azure's LUIS declares its gzip download as application/json and application/octet-stream alike,
+ * and the bytes are what the server sends.
+ */
+function orderMedia(operation: Operation, schemas: ReadonlyMap<string, SchemaNode>): Operation {
+  const rank = (content: MediaContent) => (content.kind === 'json' && isBinaryString(content.schema, schemas) ? KIND_ORDER.length : KIND_ORDER.indexOf(content.kind));
+  const order = (list: MediaContent[]) => [...list].sort((a, b) => rank(a) - rank(b));
+  const out: Operation = { ...operation, responses: operation.responses.map((r) => ({ ...r, contents: order(r.contents) })) };
+  if (operation.requestBody) out.requestBody = { ...operation.requestBody, contents: order(operation.requestBody.contents) };
+  return out;
+}
+
+/** A string of raw bytes, directly or through refs. */
+function isBinaryString(schema: SchemaNode | undefined, schemas: ReadonlyMap<string, SchemaNode>): boolean {
+  let node = schema;
+  for (let hops = 0; node?.kind === 'ref' && hops < 64; hops++) node = schemas.get(node.key);
+  return node?.kind === 'string' && node.binary === true;
+}
 
 export function mediaKind(contentType: string): MediaKind {
   const type = contentType.split(';')[0]!.trim().toLowerCase();

@@ -6,7 +6,7 @@ import type { InfiniteData, UseMutationResult, UseQueryResult } from '@tanstack/
 import { expectTypeOf } from 'vitest';
 import { type ApiError, getTask, updateTask } from './client.js';
 import * as hooks from './hooks.js';
-import type { NewTask, PatchTaskBody, ReactToCommentBody, ReactToCommentQuery, Task, TaskPage, User } from './schema-types.js';
+import type { ListLabelsQuery, ListLabelsResponse, NewTask, PatchTaskBody, ReactToCommentBody, ReactToCommentQuery, Task, TaskPage, User } from './schema-types.js';
 
 export function dataAndErrorTypes(): void {
   const list = hooks.useListTasks();
@@ -38,6 +38,8 @@ export function requiredAndOptionalParams(): void {
   hooks.useSearchTasks({ q: 'x' });
   // @ts-expect-error an unknown query parameter
   hooks.useSearchTasks({ q: 'x', page: 2 });
+  // @ts-expect-error infinite_query 'auto' recognises no pagination parameter of searchTasks (from is not one)
+  void hooks.useSearchTasksInfinite;
   // @ts-expect-error getMe has no parameters: the first argument is the options
   hooks.useGetMe({ q: 'x' });
 }
@@ -141,5 +143,13 @@ export function keyFactories(): void {
   expectTypeOf(hooks.taskKeys.getTask(1)).toEqualTypeOf<readonly ['tasks', 'getTask', number]>();
   expectTypeOf(hooks.taskKeys.listTasks({ status: 'open' })).toEqualTypeOf<readonly ['tasks', 'listTasks', { status?: 'open' | 'done' | undefined; page_token?: string | undefined } | undefined]>();
   expectTypeOf(hooks.meKeys.list()).toEqualTypeOf<readonly ['me', 'list']>();
+  // Seed point 7's plain shapes, for the one list GET and the one detail GET of labels.
+  expectTypeOf(hooks.labelKeys.all()).toEqualTypeOf<readonly ['labels']>();
+  expectTypeOf(hooks.labelKeys.list({ prefix: 'a' })).toEqualTypeOf<readonly ['labels', 'list', ListLabelsQuery | undefined]>();
+  expectTypeOf(hooks.labelKeys.list()).toEqualTypeOf<readonly ['labels', 'list', { prefix?: string | undefined } | undefined]>();
+  expectTypeOf(hooks.labelKeys.detail(3)).toEqualTypeOf<readonly ['labels', number]>();
+  // @ts-expect-error the label id is a number, as getLabel types it
+  hooks.labelKeys.detail('3');
+  expectTypeOf(hooks.useListLabels({ prefix: 'a' }).data).toEqualTypeOf<ListLabelsResponse | undefined>();
   expectTypeOf(hooks.reportKeys.detailInfinite('r', undefined)).toEqualTypeOf<readonly ['reports', string, 'infinite', { offset?: number | undefined; limit?: number | undefined } | undefined]>();
 }
