@@ -33,6 +33,8 @@ export interface MockResult {
   responses: number;
   valid: number;
   failures: MockFailure[];
+  /** The largest JSON body a handler answered (a mock too big to be useful in a test is a finding). */
+  largest?: { operation: string; bytes: number };
   /** Set when handlers.ts or schema-types.ts could not be loaded at all. */
   loadError?: string;
 }
@@ -157,7 +159,8 @@ const PLAIN_SEGMENT = /^[A-Za-z0-9_~-]+$/;
 function plainSegments(path: string | RegExp): (string | undefined)[] | undefined {
   if (typeof path !== 'string') return undefined;
   const segments = path.split('/');
-  if (segments.slice(1).some((s) => s.includes('*') || s.includes('('))) return undefined;
+  // A wildcard or a regular-expression group may span segments; escaped parentheses are text.
+  if (segments.slice(1).some((s) => s.includes('*') || /(^|[^\\])\(/.test(s))) return undefined;
   return segments.map((s, i) => (i > 0 && PLAIN_SEGMENT.test(s) ? s.toLowerCase() : undefined));
 }
 
@@ -229,7 +232,10 @@ export async function checkMocks(model: ApiModel, dir: string): Promise<MockResu
     if (!declaration || !/json/i.test(response.headers.get('content-type') ?? '')) return 'skip';
     let body: unknown;
     try {
-      body = await response.json();
+      const text = await response.text();
+      const bytes = Buffer.byteLength(text);
+      if (bytes > (result.largest?.bytes ?? -1)) result.largest = { operation: operation.key, bytes };
+      body = JSON.parse(text);
     } catch (error) {
       return { operation: operation.key, problem: 'not-json', status, schema: declaration.schema, message: message(error) };
     }

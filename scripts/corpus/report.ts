@@ -54,6 +54,8 @@ export interface Report {
 }
 
 export const SLOW_MS = 60_000;
+/** A mock response larger than this is too big to be useful in a test (a finding, not a failure). */
+export const MOCK_BYTES_LIMIT = 1_000_000;
 export const RSS_LIMIT_MIB = 4096;
 
 /** Spec text and numbers out of a message, so that one cause groups its instances. */
@@ -128,6 +130,8 @@ export function findings(s: SpecResult): Finding[] {
   if (s.agreementError) out.push({ category: 'agreement check', cause: normalize(s.agreementError), detail: s.agreementError });
   if (a) {
     if (a.mocks.loadError) out.push({ category: 'mock data', cause: `handlers.ts or schema-types.ts does not load: ${normalize(a.mocks.loadError)}`, detail: a.mocks.loadError });
+    const largest = a.mocks.largest;
+    if (largest && largest.bytes > MOCK_BYTES_LIMIT) out.push({ category: 'mock size', cause: 'a mock response over 1 MB', detail: `${largest.operation}: ${mb(largest.bytes)}` });
     for (const f of a.mocks.failures) {
       const issue = f.issues?.[0];
       const cause = issue ? `${f.problem}: ${issue.code}: ${normalize(issue.message)}` : `${f.problem}: ${normalize(f.message ?? '')}`;
@@ -211,6 +215,10 @@ export function renderSummary(report: Report): string {
   push('## Slowest specs', '', ...header, ...[...ok].sort((a, b) => (b.generateMs ?? 0) - (a.generateMs ?? 0)).slice(0, 8).map(row), '');
   push('## Largest specs', '', ...header, ...[...ok].sort((a, b) => b.bytes - a.bytes).slice(0, 8).map(row), '');
 
+  const bodies = ok.filter((s) => s.agreement?.mocks.largest).sort((a, b) => b.agreement!.mocks.largest!.bytes - a.agreement!.mocks.largest!.bytes);
+  push('## Largest mock responses', '', '| Spec | Operation | Body |', '|---|---|---|');
+  for (const s of bodies.slice(0, 8)) push(`| ${s.id} | ${cell(s.agreement!.mocks.largest!.operation)} | ${(s.agreement!.mocks.largest!.bytes / 1e3).toFixed(1)} kB |`);
+  push('');
   push('## Findings by cause', '');
   if (report.causes.length === 0) push('None.', '');
   let category = '';

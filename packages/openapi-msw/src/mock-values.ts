@@ -38,7 +38,15 @@ import { clientFormatCheck, searchStrings } from './string-search.js';
  * Named schemas become functions (`mockPet()`), shared by every use whose result does not depend
  * on where it is used: the value of a schema depends only on the part of the current path inside
  * its own cycle, and on the depth only when the cap is reached inside it.
+ *
+ * Size: every value carries an estimate of the JSON values it produces. An object keeps its
+ * required properties and takes its optional ones, cheapest first, while it stays within
+ * `MOCK_SIZE_BUDGET`; the rest are left out. Without it a spec whose entities link to each other
+ * (Microsoft Graph) answers a single request with megabytes of nested mock data.
  */
+
+/** The JSON values an object's mock may hold before its optional properties are left out. */
+export const MOCK_SIZE_BUDGET = 400;
 
 export type CutReason = 'circular' | 'depth' | 'never';
 
@@ -47,7 +55,8 @@ export interface Cut {
   reason: CutReason;
 }
 
-export type Result = { ok: true; expr: Code.Expr } | Cut;
+/** `size`: how many JSON values the expression produces (arrays count their items). */
+export type Result = { ok: true; expr: Code.Expr; size: number } | Cut;
 
 export interface MockOptions {
   maxArrayItems: number;
@@ -59,8 +68,10 @@ interface MockFunction {
   key: string;
   /** The schemas of its cycle that are being resolved around it (empty outside cycles). */
   context: string[];
-  /** Claimed when first called, so only emitted functions take names. */
-  name?: string;
+  /** Every call of the function shares this node; it is named when the function is emitted. */
+  ident: Code.Ident;
+  /** Position among the functions in the order of their first call (the order they are emitted in). */
+  order?: number;
   result: Result;
   /** Deepest level the body reaches, counted from the level of the ref that calls it. */
   reach: number;
@@ -86,7 +97,7 @@ export function cutNull(reason: CutReason): Code.Expr {
   return c.commented(c.nul(), COMMENTS[reason]);
 }
 
-const ok = (expr: Code.Expr): Result => ({ ok: true, expr });
+const ok = (expr: Code.Expr, size = 1): Result => ({ ok: true, expr, size });
 const cut = (reason: CutReason): Cut => ({ ok: false, reason });
 const faker = (method: string, args: (Code.Expr | Code.Spread)[] = []) => c.call(c.path(`faker.${method}`), args);
 
@@ -111,8 +122,12 @@ export class MockBuilder {
   private readonly schemas = new Map<string, NamedSchema>();
   private readonly component = new Map<string, number>();
   private readonly functions = new Map<string, MockFunction>();
-  /** Functions in the order of their first call: the order they are emitted in. */
+  /** Functions in the order of their first call. */
   private readonly called: MockFunction[] = [];
+  /** The ident of each function, to find the calls in a value. */
+  private readonly byIdent = new Map<Code.Ident, MockFunction>();
+  /** The response values built so far: the roots of what is emitted. */
+  private readonly roots: Code.Expr[] = [];
   private readonly usedHelpers = new Set<HelperName>();
   /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four. */
   private readonly pools = new Map<string, string[]>();
@@ -132,16 +147,37 @@ export class MockBuilder {
   /** The value of a response body: top level, depth 0, empty path. */
   response(schema: SchemaNode): Code.Expr {
     const result = this.gen(schema, { depth: 0, cap: this.options.depthCap, path: [], deepest: { level: 0 } });
-    return result.ok ? result.expr : cutNull(result.reason);
+    const expr = result.ok ? result.expr : cutNull(result.reason);
+    this.roots.push(expr);
+    return expr;
   }
 
-  /** Mock functions to declare, in first-use order. */
+  /**
+   * Mock functions to declare, in first-use order: those the responses call, directly or through
+   * each other (a function built for a property that the size budget left out is not emitted).
+   * Names are given here, in that order, so that they do not depend on the functions left out.
+   */
   declarations(): Code.Stmt[] {
-    return this.called.map((fn) => {
+    const reached = new Set<MockFunction>();
+    const seen = new Set<object>();
+    const walk = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null || seen.has(node)) return;
+      seen.add(node);
+      const fn = this.byIdent.get(node as Code.Ident);
+      if (fn) {
+        if (!reached.has(fn)) reached.add(fn), walk((fn.result as { expr: Code.Expr }).expr);
+        return;
+      }
+      for (const value of Object.values(node)) walk(value);
+    };
+    for (const root of this.roots) walk(root);
+    const emitted = this.called.filter((fn) => reached.has(fn));
+    for (const fn of emitted) fn.ident.name = this.names.claim(this.baseName(fn.key));
+    return emitted.map((fn) => {
       const schema = this.schemas.get(fn.key)!;
       const inside = fn.context.map((key) => this.schemas.get(key)!.sourceName).join(' > ');
       const doc = `Mock data for ${schema.sourceName}${inside ? `, inside ${inside}` : ''}.`;
-      return c.fn(fn.name!, [], [c.ret((fn.result as { expr: Code.Expr }).expr)], { doc });
+      return c.fn(fn.ident.name, [], [c.ret((fn.result as { expr: Code.Expr }).expr)], { doc });
     });
   }
 
@@ -193,7 +229,7 @@ export class MockBuilder {
     if (inner.depth + fn.reach <= frame.cap) {
       if (inner.depth + fn.reach > frame.deepest.level) frame.deepest.level = inner.depth + fn.reach;
       if (!fn.result.ok) return fn.result;
-      return ok(c.call(c.id(this.claim(fn))));
+      return ok(c.call(this.call(fn)), fn.result.size);
     }
     // The cap is reached inside this schema at this depth: resolved in place.
     return this.gen(this.schemas.get(node.key)!.schema, inner);
@@ -208,18 +244,20 @@ export class MockBuilder {
     if (!fn) {
       const frame: Frame = { depth: 0, cap: Infinity, path: [...relevant, key], deepest: { level: 0 } };
       const result = this.gen(this.schemas.get(key)!.schema, frame);
-      fn = { key, context: relevant, result, reach: frame.deepest.level };
+      fn = { key, context: relevant, ident: c.id(''), result, reach: frame.deepest.level };
       this.functions.set(memo, fn);
+      this.byIdent.set(fn.ident, fn);
     }
     return fn;
   }
 
-  private claim(fn: MockFunction): string {
-    if (fn.name === undefined) {
-      fn.name = this.names.claim(this.baseName(fn.key));
+  /** The callee of a call of `fn`, recording the order of first calls. */
+  private call(fn: MockFunction): Code.Ident {
+    if (fn.order === undefined) {
+      fn.order = this.called.length;
       this.called.push(fn);
     }
-    return fn.name;
+    return fn.ident;
   }
 
   private baseName(key: string): string {
@@ -230,40 +268,38 @@ export class MockBuilder {
   }
 
   private object(node: ObjectNode, frame: Frame): Result {
-    const members: Code.ObjectMember[] = [];
-    let present = 0;
     const optionalRoom = node.maxProperties === undefined ? Infinity : node.maxProperties - node.properties.filter((p) => p.required).length;
     let optionalTaken = 0;
+    const parts = new Map<string, Part>();
     for (const property of node.properties) {
       if (!property.required) {
         if (optionalTaken >= optionalRoom) continue;
         optionalTaken++;
       }
-      const value = this.gen(property.schema, frame);
-      if (value.ok) {
-        members.push(c.prop(property.name, value.expr));
-        present++;
-      } else if (!property.required) {
-        members.push(c.prop(property.name, c.commented(c.undef(), COMMENTS[value.reason])));
-      } else return value;
+      parts.set(property.name, { schema: property.schema, required: property.required, value: this.gen(property.schema, frame) });
     }
+    const minimum = node.minProperties ?? 0;
+    const built = buildObject(parts, minimum);
+    if (!built.ok) return built;
+    const { members, present } = built;
+    let size = built.size;
 
     const additional = node.additionalProperties;
-    const minimum = node.minProperties ?? 0;
     if (node.properties.length === 0 && additional !== undefined && typeof additional !== 'boolean') {
       // A map: entries under random keys.
       const count = clampCount(this.options.maxArrayItems, node.minProperties, node.maxProperties);
       const value = this.gen(additional, frame);
       if (!value.ok) return minimum === 0 ? ok(c.commented(c.obj([]), COMMENTS[value.reason])) : value;
-      return ok(c.call(c.id(this.helper('mockRecord')), [c.num(count), c.arrow([], value.expr)]));
+      return ok(c.call(c.id(this.helper('mockRecord')), [c.num(count), c.arrow([], value.expr)]), 1 + count * value.size);
     }
     if (present < minimum && additional !== false) {
       // More entries than declared properties are required: extra ones under random keys.
       const value = additional === undefined || additional === true ? ok(faker('lorem.word')) : this.gen(additional, frame);
       if (!value.ok) return value;
       members.unshift(c.spread(c.call(c.id(this.helper('mockRecord')), [c.num(minimum - present), c.arrow([], value.expr)])));
+      size += (minimum - present) * value.size;
     }
-    return ok(c.obj(members));
+    return ok(c.obj(members), size);
   }
 
   private array(node: ArrayNode, frame: Frame): Result {
@@ -274,25 +310,28 @@ export class MockBuilder {
     if (node.uniqueItems) {
       const distinct = distinctValues(node.items, this.schemas);
       if (distinct !== undefined) count = Math.min(count, Math.max(distinct, node.minItems ?? 0));
-      return ok(c.call(c.id(this.helper('mockUnique')), [c.num(count), make]));
+      return ok(c.call(c.id(this.helper('mockUnique')), [c.num(count), make]), 1 + count * item.size);
     }
-    return ok(c.call(c.path('Array.from'), [c.obj([c.prop('length', c.num(count))]), make]));
+    return ok(c.call(c.path('Array.from'), [c.obj([c.prop('length', c.num(count))]), make]), 1 + count * item.size);
   }
 
   private tuple(node: TupleNode, frame: Frame): Result {
     const items: Code.Expr[] = [];
+    let size = 1;
     for (const item of node.items) {
       const value = this.gen(item, frame);
       if (!value.ok) return value;
       items.push(value.expr);
+      size += value.size;
     }
     const missing = (node.minItems ?? 0) - items.length;
     if (missing > 0 && node.rest !== false) {
       const value = this.gen(node.rest, frame);
       if (!value.ok) return value;
       for (let i = 0; i < missing; i++) items.push(value.expr);
+      size += missing * value.size;
     }
-    return ok(c.arr(items));
+    return ok(c.arr(items), size);
   }
 
   private string(node: StringNode): Code.Expr {
@@ -412,7 +451,7 @@ export class MockBuilder {
       if (value.ok) {
         const tag = node.discriminator?.values[index]?.[0];
         if (tag === undefined || !this.isObjectLike(variant)) return value;
-        return ok(c.obj([c.spread(value.expr), c.prop(node.discriminator!.propertyName, c.str(tag))]));
+        return ok(c.obj([c.spread(value.expr), c.prop(node.discriminator!.propertyName, c.str(tag))]), value.size + 1);
       }
       first ??= value;
     }
@@ -427,25 +466,20 @@ export class MockBuilder {
     const merged = this.mergeParts(node.members, inner);
     if (merged) {
       if (!merged.ok) return merged;
-      const members: Code.ObjectMember[] = [];
-      for (const [name, part] of merged.parts) {
-        if (part.value.ok) members.push(c.prop(name, part.value.expr));
-        else if (!part.required) members.push(c.prop(name, c.commented(c.undef(), COMMENTS[part.value.reason])));
-        else return part.value;
-      }
-      return ok(c.obj(members));
+      const built = buildObject(merged.parts);
+      return built.ok ? ok(c.obj(built.members), built.size) : built;
     }
-    const values: Code.Expr[] = [];
+    const values: { expr: Code.Expr; size: number }[] = [];
     for (const member of node.members) {
       const value = this.gen(member, inner);
       if (!value.ok) return value;
-      values.push(value.expr);
+      values.push(value);
     }
     // A constant or an enum says the most; objects merge; otherwise the first member stands.
     const enumIndex = node.members.findIndex((m) => this.resolve(m)?.kind === 'enum');
-    if (enumIndex >= 0) return ok(values[enumIndex]!);
-    if (node.members.every((m) => this.isObjectLike(m))) return ok(c.obj(values.map((v) => c.spread(v))));
-    return ok(values[0]!);
+    if (enumIndex >= 0) return ok(values[enumIndex]!.expr, values[enumIndex]!.size);
+    if (node.members.every((m) => this.isObjectLike(m))) return ok(c.obj(values.map((v) => c.spread(v.expr))), values.reduce((n, v) => n + v.size, 0));
+    return ok(values[0]!.expr, values[0]!.size);
   }
 
   /** Merged properties of members that are all objects, or undefined when one is not. */
@@ -547,6 +581,41 @@ interface Part {
 }
 
 type PartsResult = { ok: true; parts: Map<string, Part> } | Cut;
+
+/**
+ * The members of an object with these parts, in their order: every required property (a cut one
+ * cuts the object), and the optional ones that fit `MOCK_SIZE_BUDGET`, cheapest first (ties in
+ * order), or as many as `minProperties` asks for. An optional property that was cut stays, as
+ * `undefined` with the reason.
+ */
+function buildObject(parts: Map<string, Part>, minProperties = 0): { ok: true; members: Code.ObjectMember[]; present: number; size: number } | Cut {
+  let size = 1;
+  for (const part of parts.values()) {
+    if (!part.required) continue;
+    if (!part.value.ok) return part.value;
+    size += part.value.size;
+  }
+  const optional = [...parts.values()].filter((part) => !part.required && part.value.ok);
+  const taken = new Set<Part>();
+  let count = [...parts.values()].filter((part) => part.required).length;
+  for (const part of optional.sort((a, b) => sizeOf(a) - sizeOf(b))) {
+    if (size + sizeOf(part) > MOCK_SIZE_BUDGET && count >= minProperties) break;
+    count++;
+    size += sizeOf(part);
+    taken.add(part);
+  }
+  const members: Code.ObjectMember[] = [];
+  let present = 0;
+  for (const [name, part] of parts) {
+    if (part.value.ok && (part.required || taken.has(part))) {
+      members.push(c.prop(name, part.value.expr));
+      present++;
+    } else if (!part.value.ok) members.push(c.prop(name, c.commented(c.undef(), COMMENTS[part.value.reason])));
+  }
+  return { ok: true, members, present, size };
+}
+
+const sizeOf = (part: Part): number => (part.value.ok ? part.value.size : 0);
 
 /** Seed: the first member that is not a $ref, else the first $ref; the others in spec order. */
 function variantOrder(node: UnionNode): number[] {

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { modelFromDocument } from '@specwright/core';
 import { z } from 'zod';
+import { fixture } from '@specwright/testing';
+import { loadSpecFile } from '@specwright/core';
 import { buildHandlersModule } from '../src/index.js';
+import { MOCK_SIZE_BUDGET } from '../src/mock-values.js';
 import { BASE, call, generateInto, getJson, importHandlers, openapi, serve, withClientSchemas, withServer } from './support.js';
 
 /** A validator independent of the generator: zod's reading of the JSON Schema itself. */
@@ -499,5 +502,51 @@ describe('generated data per request', () => {
     const { file } = await generateInto(openapi({ '/value': getJson({ type: 'string' }) }));
     const module = await importHandlers(file);
     expect(Object.keys(module).sort()).toEqual(['createHandlers', 'handlers', 'seedMockData']);
+  });
+});
+
+/** How many JSON values a body holds: every object, array and leaf counts one. */
+function jsonValues(value: unknown): number {
+  if (Array.isArray(value)) return 1 + value.reduce((n: number, item) => n + jsonValues(item), 0);
+  if (value !== null && typeof value === 'object') return 1 + Object.values(value).reduce((n: number, item) => n + jsonValues(item), 0);
+  return 1;
+}
+
+describe('response size: entities that link to each other (Microsoft Graph)', () => {
+  it('answers within the size budget, with every required property, valid for the client schema', async () => {
+    const { document } = await loadSpecFile(fixture('mock-edge-cases.yaml'));
+    const { module, check } = await withClientSchemas(document as object);
+    const bodies = await withServer(module.handlers, async () => {
+      const out: unknown[] = [];
+      for (let i = 0; i < 5; i++) out.push((await call(`${BASE}/directory/users/u${i}`)).json);
+      return out;
+    });
+    for (const body of bodies) {
+      expect(jsonValues(body)).toBeLessThanOrEqual(MOCK_SIZE_BUDGET);
+      expect(body).toMatchObject({ id: expect.any(String), displayName: expect.any(String), licenses: expect.any(Array) });
+      for (const license of (body as { licenses: object[] }).licenses) expect(license).toMatchObject({ skuId: expect.any(String), servicePlans: expect.any(Array) });
+      // The cheap optional properties stay; linked entities fill what is left of the budget.
+      expect(body).toHaveProperty('mail');
+      expect(Object.keys(body as object).length).toBeGreaterThan(4);
+      expect(check('getDirectoryUser', body)).toEqual([]);
+    }
+  });
+
+  it('declares only the mock functions a response reaches', async () => {
+    const { content } = await generateInto(fixture('mock-edge-cases.yaml'));
+    const declared = [...content.matchAll(/^function (mock\w+)\(/gm)].map(([, name]) => name!);
+    expect(declared).toContain('mockDirectoryUser');
+    // Each is called somewhere besides its own declaration.
+    for (const name of declared) expect(content.split(`${name}(`).length - 1, name).toBeGreaterThan(1);
+  });
+
+  it('takes optional properties past the budget when minProperties asks for them', async () => {
+    const wide = { type: 'object', required: Array.from({ length: 150 }, (_, i) => `p${i}`), properties: Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`p${i}`, { type: 'integer' }])) };
+    const schema = { type: 'object', minProperties: 2, additionalProperties: false, properties: { a: { type: 'array', items: wide }, b: { type: 'array', items: wide }, c: { type: 'array', items: wide } } };
+    const check = validator(schema);
+    for (const value of await samples(schema, {}, 3)) {
+      expect(Object.keys(value as object)).toHaveLength(2);
+      expect(check.safeParse(value).success).toBe(true);
+    }
   });
 });
