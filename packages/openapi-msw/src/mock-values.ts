@@ -128,7 +128,10 @@ export class MockBuilder {
   private readonly byIdent = new Map<Code.Ident, MockFunction>();
   /** The response values built so far: the roots of what is emitted. */
   private readonly roots: Code.Expr[] = [];
+  /** Helpers called somewhere, reached or not (a helper's name is only its own ident's name). */
   private readonly usedHelpers = new Set<HelperName>();
+  /** What the responses reach; computed once they are all built. */
+  private reached: { functions: Set<MockFunction>; helpers: Set<string> } | undefined;
   /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four. */
   private readonly pools = new Map<string, string[]>();
   private readonly names: NameScope;
@@ -149,6 +152,7 @@ export class MockBuilder {
     const result = this.gen(schema, { depth: 0, cap: this.options.depthCap, path: [], deepest: { level: 0 } });
     const expr = result.ok ? result.expr : cutNull(result.reason);
     this.roots.push(expr);
+    this.reached = undefined;
     return expr;
   }
 
@@ -158,20 +162,8 @@ export class MockBuilder {
    * Names are given here, in that order, so that they do not depend on the functions left out.
    */
   declarations(): Code.Stmt[] {
-    const reached = new Set<MockFunction>();
-    const seen = new Set<object>();
-    const walk = (node: unknown): void => {
-      if (typeof node !== 'object' || node === null || seen.has(node)) return;
-      seen.add(node);
-      const fn = this.byIdent.get(node as Code.Ident);
-      if (fn) {
-        if (!reached.has(fn)) reached.add(fn), walk((fn.result as { expr: Code.Expr }).expr);
-        return;
-      }
-      for (const value of Object.values(node)) walk(value);
-    };
-    for (const root of this.roots) walk(root);
-    const emitted = this.called.filter((fn) => reached.has(fn));
+    const { functions } = this.reach();
+    const emitted = this.called.filter((fn) => functions.has(fn));
     for (const fn of emitted) fn.ident.name = this.names.claim(this.baseName(fn.key));
     return emitted.map((fn) => {
       const schema = this.schemas.get(fn.key)!;
@@ -181,9 +173,31 @@ export class MockBuilder {
     });
   }
 
-  /** Helper functions that the declarations and responses call. */
+  /** Helper functions that the responses and the declared functions call. */
   helpers(): HelperName[] {
-    return HELPER_NAMES.filter((name) => this.usedHelpers.has(name));
+    const { helpers } = this.reach();
+    return HELPER_NAMES.filter((name) => helpers.has(name));
+  }
+
+  /** The mock functions and helpers that the responses reach, through the functions they call. */
+  private reach(): { functions: Set<MockFunction>; helpers: Set<string> } {
+    if (this.reached) return this.reached;
+    const functions = new Set<MockFunction>();
+    const helpers = new Set<string>();
+    const seen = new Set<object>();
+    const walk = (node: unknown): void => {
+      if (typeof node !== 'object' || node === null || seen.has(node)) return;
+      seen.add(node);
+      const fn = this.byIdent.get(node as Code.Ident);
+      if (fn) {
+        if (!functions.has(fn)) functions.add(fn), walk((fn.result as { expr: Code.Expr }).expr);
+        return;
+      }
+      if ((node as Code.Ident).k === 'ident' && this.usedHelpers.has((node as Code.Ident).name as HelperName)) helpers.add((node as Code.Ident).name);
+      for (const value of Object.values(node)) walk(value);
+    };
+    for (const root of this.roots) walk(root);
+    return (this.reached = { functions, helpers });
   }
 
   private helper(name: HelperName): string {
