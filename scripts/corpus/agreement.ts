@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { requestSelectors, routeShape, type ApiModel, type Operation } from '@specwright/core';
+import { requestSelectors, routeShape, type ApiModel, type Operation, type SchemaNode } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import ts from 'typescript';
 import { LAYOUT } from './generate.js';
@@ -69,15 +69,15 @@ function utf8Escapes(char: string): string {
 }
 
 /**
- * A URL path an operation answers: parameter `i` becomes `p<i>`, static text is percent-encoded
- * as `fetch` encodes a path.
+ * A URL path an operation answers: each parameter gets a value its schema takes (see
+ * `pathValue`), static text is percent-encoded as `fetch` encodes a path.
  */
-export function concretePath(urlPath: string): string {
+export function concretePath(urlPath: string, value: (name: string, index: number) => string = (_, i) => `p${i}`): string {
   let index = 0;
   return urlPath
     .split(/(\{[^}]+\})/)
     .map((part, i) => {
-      if (i % 2 === 1) return `p${index++}`;
+      if (i % 2 === 1) return encodeURIComponent(value(part.slice(1, -1), index++));
       let out = '';
       for (const char of part) {
         const code = char.codePointAt(0)!;
@@ -86,6 +86,41 @@ export function concretePath(urlPath: string): string {
       return out;
     })
     .join('');
+}
+
+/**
+ * A value of a path parameter that its schema takes, as a client sends it: a number inside its
+ * bounds, `true`, a UUID, a date, the first enum value; `p<i>` for other strings. Servers and
+ * handlers tell operations on the same route apart by these values (loket.nl's
+ * `/payslips/{payrollRunId}` and `/payslips/{year}`), so a probe must send what a client would.
+ */
+export function pathValue(model: ApiModel, schema: SchemaNode | undefined, index: number): string {
+  let node = schema;
+  for (let hops = 0; node?.kind === 'ref' && hops < 64; hops++) {
+    const key = node.key;
+    node = model.schemas.find((s) => s.key === key)?.schema;
+  }
+  switch (node?.kind) {
+    case 'number': {
+      const low = node.minimum ?? (node.exclusiveMinimum === undefined ? 1 : Math.floor(node.exclusiveMinimum) + 1);
+      const value = Math.max(low, Math.min(index + 1, node.maximum ?? Infinity));
+      if (node.multipleOf) return String(Math.ceil(value / node.multipleOf) * node.multipleOf);
+      return String(node.integer ? Math.ceil(value) : value);
+    }
+    case 'boolean':
+      return 'true';
+    case 'enum': {
+      const first = node.values.find((v) => typeof v !== 'object');
+      return first === undefined ? `p${index}` : String(first);
+    }
+    case 'string':
+      if (node.format === 'uuid') return `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+      if (node.format === 'date') return `2024-01-${String((index % 28) + 1).padStart(2, '0')}`;
+      if (node.format === 'date-time') return `2024-01-01T00:00:0${index % 10}Z`;
+      return `p${index}`;
+    default:
+      return `p${index}`;
+  }
 }
 
 const BASE = 'http://localhost';
@@ -99,7 +134,7 @@ export function clientRequest(model: ApiModel, operation: Operation): { url: str
   const { query, headers } = requestSelectors(model, operation);
   const search = new URLSearchParams(query.map((q) => [q.name, q.value ?? '1'])).toString();
   return {
-    url: `${BASE}${concretePath(operation.urlPath)}${search ? `?${search}` : ''}`,
+    url: `${BASE}${concretePath(operation.urlPath, (name, i) => pathValue(model, operation.pathParams.find((p) => p.name === name)?.schema, i))}${search ? `?${search}` : ''}`,
     method: operation.method.toUpperCase(),
     headers: Object.fromEntries(headers.map((h) => [h.name, h.value])),
   };
