@@ -28,8 +28,11 @@ describe('published packages', () => {
     zodTs = pack('openapi-zod-ts', root);
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', core, zodTs], { cwd: project, stdio: 'pipe', timeout: 300_000 });
-  }, 400_000);
+    // npm waits up to 5 minutes on a stalled registry request by default, and retries twice: a
+    // stall once used up the whole budget in CI. Shorter fetches with more retries ride it out.
+    const network = ['--prefer-offline', '--fetch-timeout=60000', '--fetch-retries=6'];
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...network, core, zodTs], { cwd: project, stdio: 'pipe', timeout: 600_000 });
+  }, 700_000);
 
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
