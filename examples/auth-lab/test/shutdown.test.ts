@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { freePort, repoRoot } from '@specwright/testing';
+import { compileExampleServer, freePort } from '@specwright/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -10,15 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * tsconfig.server.json into a folder of its own (the end-to-end test rebuilds dist/ meanwhile),
  * run as a process and stopped with SIGTERM while a request is half uploaded.
  */
-const APP = join(repoRoot, 'examples', 'auth-lab');
 let outDir: string;
 
 beforeAll(() => {
-  mkdirSync(join(APP, '.tmp'), { recursive: true });
-  outDir = mkdtempSync(join(APP, '.tmp', 'server-'));
-  const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-  const build = spawnSync(process.execPath, [tsc, '-p', join(APP, 'tsconfig.server.json'), '--outDir', outDir], { encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`the server does not compile:\n${build.stdout}${build.stderr}`);
+  outDir = compileExampleServer('auth-lab');
 });
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

@@ -1,12 +1,11 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { freePort, repoRoot } from '@specwright/testing';
+import { compileExampleServer, freePort } from '@specwright/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOptions } from '../src/server/listen-options.js';
 
-const APP = join(repoRoot, 'examples', 'pet-server');
 
 describe('listenOptions (what main.ts listens on)', () => {
   it('defaults to port 3003 on localhost (seed: API-only pet server 3003)', () => {
@@ -29,11 +28,7 @@ describe('the pet server process', () => {
   let child: ChildProcess | undefined;
 
   beforeAll(() => {
-    mkdirSync(join(APP, '.tmp'), { recursive: true });
-    outDir = mkdtempSync(join(APP, '.tmp', 'server-'));
-    const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-    const build = spawnSync(process.execPath, [tsc, '-p', join(APP, 'tsconfig.server.json'), '--outDir', outDir], { encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`the server does not compile:\n${build.stdout}${build.stderr}`);
+    outDir = compileExampleServer('pet-server');
   });
   afterAll(() => {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { repoRoot } from './paths.js';
 import { listFiles, typecheck, type RunResult } from './run.js';
@@ -46,4 +47,18 @@ export function exampleTypecheck(name: string, sources: string[]) {
       return { result, diagnostics: result.stdout.split('\n').filter((line) => /error TS\d+/.test(line)) };
     },
   };
+}
+
+/**
+ * Compiles an example's server (`tsconfig.server.json`) into a fresh folder under the app's
+ * `.tmp/`, as `pnpm start` does; throws with tsc's output when it does not compile.
+ */
+export function compileExampleServer(name: string): string {
+  const app = join(repoRoot, 'examples', name);
+  mkdirSync(join(app, '.tmp'), { recursive: true });
+  const outDir = mkdtempSync(join(app, '.tmp', 'server-'));
+  const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+  const build = spawnSync(process.execPath, [tsc, '-p', join(app, 'tsconfig.server.json'), '--outDir', outDir], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`the server does not compile:\n${build.stdout}${build.stderr}`);
+  return outDir;
 }
