@@ -174,11 +174,11 @@ interface SafeParser {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: { path: PropertyKey[]; code: string; message: string }[] } };
 }
 
-interface MockHandler {
+export interface MockHandler {
   info: { method: string | RegExp; path: string | RegExp };
 }
 
-interface Msw {
+export interface Msw {
   getResponse(handlers: MockHandler[], request: Request): Promise<Response | undefined>;
   matchRequestUrl(url: URL, path: string | RegExp): { matches: boolean };
 }
@@ -207,7 +207,7 @@ function plainSegments(path: string | RegExp): (string | undefined)[] | undefine
  * request's, cannot match it, and a matching method and path are exactly what MSW's HTTP handlers
  * test (`matchRequestUrl`), so only the handlers found run, in order, until one answers.
  */
-function dispatcher(msw: Msw, handlers: MockHandler[]): (request: Request) => Promise<Response | undefined> {
+export function dispatcher(msw: Msw, handlers: MockHandler[]): (request: Request) => Promise<Response | undefined> {
   const indexed = handlers.map((handler) => {
     const method = handler.info.method;
     const path = handler.info.path;

@@ -1,0 +1,227 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { isUserError, loadModel, type ApiModel, type Operation } from '@specwright/core';
+import { createClientNames } from '@specwright/openapi-zod-ts';
+import { dispatcher, type MockHandler, type Msw } from '../corpus/agreement.js';
+import { bodyPair, clientBody, comparable, resolveNode, serviceAnswer } from './bodies.js';
+import { generateProject, ROUTERS, type Generated, type RouterName } from './project.js';
+import { expect, serve, type Call } from './servers.js';
+import { successContent, type Sample } from './values.js';
+
+/**
+ * The round trip of one spec. For every operation, a sample made by the MSW mock-value generator
+ * is sent by the generated client function to each generated router (over HTTP, under `/api`):
+ * the service must receive exactly the sample (path parameters as raw strings, the query with its
+ * numbers, booleans and arrays, the body), and the client must return what the service answered.
+ * Then the same call goes to the generated MSW handlers, whose answer the client must accept.
+ */
+
+export interface OperationOutcome {
+  operation: string;
+  status: 'agreed' | 'failed' | 'skipped';
+  /** Why it failed (one entry per side that disagreed) or why it was skipped (one reason). */
+  reasons: string[];
+}
+
+export interface SpecOutcome {
+  spec: string;
+  operations: OperationOutcome[];
+  /** The spec did not load or the output could not be imported: no operation was checked. */
+  error?: string;
+  warnings: string[];
+}
+
+type ClientFunction = (...args: unknown[]) => Promise<unknown>;
+type Configure = (config: { baseUrl?: string; fetch?: typeof fetch; token?: string }) => void;
+
+/** A call that never settles is a failure of its own, not a hung run. */
+const CALL_LIMIT_MS = 15_000;
+
+function message(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const e = error as Error & { status?: number; body?: unknown; issues?: unknown };
+  const detail = e.issues ?? e.body;
+  const extra = detail === undefined || detail === null ? '' : ` ${JSON.stringify(detail).slice(0, 300)}`;
+  return `${e.name}: ${e.message.slice(0, 300)}${extra}`;
+}
+
+function show(value: unknown): string {
+  return (JSON.stringify(value) ?? 'undefined').slice(0, 200);
+}
+
+/**
+ * Why an operation is outside the contract, each warned about at generation time: a required
+ * cookie (the client sends none), a required object-valued query parameter (the routers pass its
+ * raw text), a route another operation shadows (the router serves only the first).
+ */
+function skipReason(model: ApiModel, operation: Operation, warnings: string[]): string | undefined {
+  const cookie = operation.cookieParams.find((p) => p.required);
+  if (cookie) return `required cookie parameter "${cookie.name}": cookies are outside the contract`;
+  const object = operation.queryParams.find((p) => p.required && resolveNode(model, p.schema).kind === 'object');
+  if (object) return `required query parameter "${object.name}" is an object: object query parameters are outside the contract`;
+  const shadowed = warnings.find((w) => w.startsWith(`${operation.key} has the same route as `));
+  if (shadowed) return shadowed;
+  return undefined;
+}
+
+/** Optional object-valued query parameters are left out of the samples (see `skipReason`). */
+const omitted = (model: ApiModel) => (operation: Operation, name: string) => {
+  const parameter = operation.queryParams.find((p) => p.name === name)!;
+  return resolveNode(model, parameter.schema).kind === 'object';
+};
+
+interface Call1 {
+  args: unknown[];
+  headers: Record<string, string>;
+}
+
+/** The client arguments of a sample, without the trailing `RequestConfig`. */
+function clientCall(model: ApiModel, operation: Operation, sample: Sample): Call1 {
+  const args: unknown[] = [...sample.path];
+  const content = operation.requestBody?.contents[0];
+  if (content) args.push(clientBody(model, content, sample.body));
+  if (operation.queryParams.length > 0) args.push(sample.query ?? {});
+  const headers = Object.fromEntries(Object.entries(sample.headers).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]));
+  return { args, headers };
+}
+
+/** The query the service must receive: values left out by the client (undefined, empty arrays) are absent. */
+function expectedQuery(query: Record<string, unknown> | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    out[name] = value;
+  }
+  return out;
+}
+
+async function routerRound(model: ApiModel, operation: Operation, fn: ClientFunction, sample: Sample, name: string): Promise<string | undefined> {
+  const { args, headers } = clientCall(model, operation, sample);
+  const content = operation.requestBody?.contents[0];
+  const calls: Call[] = [];
+  const answer = serviceAnswer(model, successContent(operation), sample.response);
+  expect(calls, () => answer);
+  let result: unknown;
+  try {
+    result = await fn(...args, { headers, signal: AbortSignal.timeout(CALL_LIMIT_MS) });
+  } catch (error) {
+    return `client threw ${message(error)}`;
+  }
+  const call = calls[0];
+  if (!call) return 'the service was not called';
+  if (call.method !== name) return `service.${call.method} was called instead of ${name}`;
+  const received = [...call.args];
+  const problems: string[] = [];
+  const path = received.splice(0, operation.pathParams.length);
+  const pathSent = sample.path.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+  if (!isDeepStrictEqual(path, pathSent)) problems.push(`path parameters ${show(path)}, sent ${show(pathSent)}`);
+  if (content) {
+    const { expected, actual } = await bodyPair(content, args[operation.pathParams.length], received.shift());
+    if (!isDeepStrictEqual(await comparable(actual), await comparable(expected))) problems.push(`body ${show(actual)}, sent ${show(expected)}`);
+  }
+  if (operation.queryParams.length > 0) {
+    const query = await comparable(received.shift() ?? {});
+    const expected = await comparable(expectedQuery(sample.query));
+    if (!isDeepStrictEqual(query, expected)) problems.push(`query ${show(query)}, sent ${show(expected)}`);
+  }
+  const returned = await comparable(result);
+  const answered = await comparable(answer);
+  if (!isDeepStrictEqual(returned, answered) && !sameText(result, answer)) problems.push(`client returned ${show(returned)}, the service answered ${show(answered)}`);
+  return problems.length > 0 ? problems.join('; ') : undefined;
+}
+
+/** Bytes the service answered that the client reads as text (a non-binary schema) are the same answer. */
+function sameText(result: unknown, answer: unknown): boolean {
+  return typeof result === 'string' && answer instanceof Uint8Array && new TextDecoder().decode(answer) === result;
+}
+
+const NO_HANDLER = 'agreement: no MSW handler answered';
+
+async function mswRound(model: ApiModel, operation: Operation, fn: ClientFunction, sample: Sample, warnings: string[]): Promise<string | undefined> {
+  const { args, headers } = clientCall(model, operation, sample);
+  try {
+    await fn(...args, { headers, signal: AbortSignal.timeout(CALL_LIMIT_MS) });
+    return undefined;
+  } catch (error) {
+    if (error instanceof Error && 'body' in error && error.body === NO_HANDLER) {
+      const why = warnings.filter((w) => w.includes(operation.key));
+      return `MSW: no handler answered${why.length > 0 ? `: ${why.join('; ')}` : ' and the generator gave no reason'}`;
+    }
+    return `MSW: client threw ${message(error)}`;
+  }
+}
+
+export interface CheckOptions {
+  /** Where the project goes; removed afterwards unless `keep`. */
+  dir: string;
+  keep?: boolean;
+}
+
+export async function checkSpec(specPath: string, options: CheckOptions): Promise<SpecOutcome> {
+  let model: ApiModel;
+  try {
+    model = await loadModel(specPath);
+  } catch (error) {
+    return { spec: specPath, operations: [], warnings: [], error: isUserError(error) ? error.describe() : message(error) };
+  }
+  let generated: Generated;
+  try {
+    generated = await generateProject(model, options.dir, omitted(model));
+    return await roundTrips(specPath, model, generated);
+  } catch (error) {
+    return { spec: specPath, operations: [], warnings: [], error: isUserError(error) ? error.describe() : message(error) };
+  } finally {
+    if (!options.keep) rmSync(options.dir, { recursive: true, force: true });
+  }
+}
+
+async function roundTrips(spec: string, model: ApiModel, generated: Generated): Promise<SpecOutcome> {
+  const names = createClientNames(model);
+  const client = await generated.load<Record<string, ClientFunction>>('api/client.ts');
+  const { configureClient } = await generated.load<{ configureClient: Configure }>('api/client-config.ts');
+  const { values } = await generated.load<{ values: (() => Sample)[] }>('values.ts');
+  const { handlers } = await generated.load<{ handlers: MockHandler[] }>('msw/handlers.ts');
+  const outcomes = model.operations.map((operation): OperationOutcome => {
+    const reason = skipReason(model, operation, generated.warnings);
+    return { operation: operation.key, status: reason ? 'skipped' : 'agreed', reasons: reason ? [reason] : [] };
+  });
+  const checked = model.operations.map((operation, index) => ({ operation, index, outcome: outcomes[index]!, name: names.operation(operation).fn })).filter((o) => o.outcome.status !== 'skipped');
+  const fail = (outcome: OperationOutcome, reason: string) => ((outcome.status = 'failed'), outcome.reasons.push(reason));
+
+  for (const framework of ROUTERS) {
+    const served = await serve(generated, framework as RouterName);
+    try {
+      configureClient({ baseUrl: served.url, fetch: globalThis.fetch, token: 'agreement' });
+      for (const { operation, index, outcome, name } of checked) {
+        const problem = await routerRound(model, operation, client[name]!, values[index]!(), name);
+        if (problem) fail(outcome, `${framework}: ${problem}`);
+      }
+    } finally {
+      await served.close();
+    }
+  }
+
+  const msw = (await import('msw')) as unknown as Msw;
+  const answer = dispatcher(msw, handlers);
+  const mswFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    return (await answer(request)) ?? new Response(JSON.stringify(NO_HANDLER), { status: 501, headers: { 'content-type': 'application/json' } });
+  };
+  configureClient({ baseUrl: 'http://localhost/api', fetch: mswFetch as typeof fetch });
+  for (const { operation, index, outcome } of checked) {
+    const problem = await mswRound(model, operation, client[names.operation(operation).fn]!, values[index]!(), generated.warnings);
+    if (problem) fail(outcome, problem);
+  }
+  return { spec, operations: outcomes, warnings: generated.warnings };
+}
+
+export function tally(outcomes: OperationOutcome[]): { agreed: number; failed: number; skipped: number } {
+  const count = (status: OperationOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+  return { agreed: count('agreed'), failed: count('failed'), skipped: count('skipped') };
+}
+
+/** A project folder per spec under `<base>/`. */
+export function projectDir(base: string, spec: string, index: number): string {
+  return join(base, `${String(index).padStart(3, '0')}-${spec.replace(/^.*[\\/]/, '').replace(/[^A-Za-z0-9.-]+/g, '_')}`);
+}

@@ -1,0 +1,77 @@
+import type { AddressInfo } from 'node:net';
+import type { Generated, RouterName } from './project.js';
+
+/** A generated router mounted under `/api`, served over HTTP on 127.0.0.1. */
+export interface Served {
+  /** `http://127.0.0.1:<port>/api` */
+  url: string;
+  close(): Promise<void>;
+}
+
+type CreateRouter = (service: object, options?: object) => unknown;
+
+async function fastify(createRouter: CreateRouter): Promise<Served> {
+  const { default: Fastify } = await import('fastify');
+  const app = Fastify({ logger: false });
+  await app.register(createRouter(service(), { createContext: () => ({}) }) as never, { prefix: '/api' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/api`, close: () => app.close() };
+}
+
+async function hono(createRouter: CreateRouter): Promise<Served> {
+  const { Hono } = await import('hono');
+  const { serve } = await import('@hono/node-server');
+  const app = new Hono();
+  app.route('/api', createRouter(service()) as never);
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+      resolve({ url: `http://127.0.0.1:${info.port}/api`, close: () => new Promise<void>((done) => server.close(() => done())) });
+    });
+  });
+}
+
+async function express(createRouter: CreateRouter): Promise<Served> {
+  const { default: Express } = await import('express');
+  const app = Express();
+  app.use('/api', createRouter(service()) as never);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/api`, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+
+const SERVE = { fastify, hono, express };
+
+/**
+ * The service behind every router: a Proxy that hands each call to the current expectation, so
+ * that one server answers every operation of the spec in turn.
+ */
+export interface Call {
+  method: string;
+  args: unknown[];
+}
+
+let current: { calls: Call[]; answer: () => unknown } = { calls: [], answer: () => undefined };
+
+function service(): object {
+  return new Proxy(Object.create(null) as object, {
+    get: (_, method) =>
+      typeof method !== 'string' || method === 'then'
+        ? undefined
+        : async (...args: unknown[]) => {
+            current.calls.push({ method, args });
+            return current.answer();
+          },
+  });
+}
+
+/** Sets what the next calls record into and answer. */
+export function expect(calls: Call[], answer: () => unknown): void {
+  current = { calls, answer };
+}
+
+export async function serve(generated: Generated, framework: RouterName): Promise<Served> {
+  const { createRouter } = await generated.load<{ createRouter: CreateRouter }>(`${framework}/router.ts`);
+  return SERVE[framework](createRouter);
+}

@@ -1,0 +1,55 @@
+import { GLOBAL_VALUE_NAMES, code as c, successResponses, type ApiModel, type Code, type Operation, type SchemaNode } from '@specwright/core';
+import { HELPERS, MockBuilder } from '@specwright/openapi-msw';
+import { successStatus } from '@specwright/openapi-server';
+
+/**
+ * The values module of a round trip: for each operation (by index in the model), a function that
+ * makes one sample with the MSW mock-value generator (seeded faker): its path parameters, body,
+ * query object, required headers, and the value the service answers. Mocks are response-shaped
+ * values; `binary` positions are turned into bytes by the checker, which knows the schemas.
+ */
+
+export interface Sample {
+  path: unknown[];
+  /** Absent: no body declared. */
+  body?: unknown;
+  query?: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  response?: unknown;
+}
+
+/** The content of an operation's success response, as the routers choose it (openapi-server's rule). */
+export function successContent(operation: Operation) {
+  const status = successStatus(operation);
+  if (status === 204) return undefined;
+  const response = operation.responses.find((r) => r.status === String(status)) ?? successResponses(operation).find((r) => r.contents.length > 0);
+  return response?.contents[0];
+}
+
+/** Query parameters the checker sends: all but those it leaves out (`omitted`). */
+export function valuesModule(model: ApiModel, omitted: (operation: Operation, name: string) => boolean): Code.Module {
+  const mocks = new MockBuilder(model, { maxArrayItems: 2, depthCap: 12 }, ['faker', 'Faker', 'base', 'en', 'values', ...GLOBAL_VALUE_NAMES]);
+  const value = (schema: SchemaNode | undefined) => (schema ? mocks.response(schema) : c.undef());
+  const samples = model.operations.map((operation) => {
+    const props: Code.ObjectMember[] = [c.prop('path', c.arr(operation.pathParams.map((p) => value(p.schema))))];
+    const body = operation.requestBody?.contents[0];
+    if (body) props.push(c.prop('body', value(body.schema)));
+    const query = operation.queryParams.filter((p) => !omitted(operation, p.name));
+    if (query.length > 0) props.push(c.prop('query', c.obj(query.map((p) => c.prop(p.name, value(p.schema))))));
+    props.push(c.prop('headers', c.obj(operation.headerParams.filter((p) => p.required).map((p) => c.prop(p.name, value(p.schema))))));
+    const response = successContent(operation);
+    if (response) props.push(c.prop('response', value(response.schema)));
+    return c.arrow([], c.obj(props));
+  });
+  return {
+    header: 'Round-trip samples of every operation (scripts/agreement).',
+    body: [
+      c.importFrom('@faker-js/faker', ['Faker', 'base', 'en']),
+      c.constDecl('faker', c.newExpr('Faker', [c.obj([c.prop('locale', c.arr([c.id('en'), c.id('base')]))])])),
+      c.exprStmt(c.call(c.path('faker.seed'), [c.num(7)])),
+      ...mocks.helpers().map((name) => c.raw(HELPERS[name])),
+      ...mocks.declarations(),
+      c.constDecl('values', c.arr(samples), { exported: true, type: c.tarray(c.tfn([], c.kw('unknown'))) }),
+    ],
+  };
+}
