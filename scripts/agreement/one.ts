@@ -1,0 +1,10 @@
+/**
+ * One spec's round trip in a process of its own (the generated modules it imports stay there):
+ * `node one.ts <spec> <project dir> [--keep]` prints the outcome as JSON on stdout.
+ */
+import { checkSpec } from './roundtrip.js';
+
+const [spec, dir, keep] = process.argv.slice(2) as [string, string, string | undefined];
+const outcome = await checkSpec(spec, { dir, keep: keep === '--keep' });
+process.stdout.write(JSON.stringify(outcome));
+process.exit(0);
