@@ -176,6 +176,8 @@ class ModelBuilder {
     // fetch refuses a body on GET, and fastify a body schema: no generator could honour it.
     if (body && method === 'get') r.warn(childPointer(pointer, 'requestBody'), `a GET request cannot carry a body (fetch refuses it); the request body is left out`);
     else if (body) operation.requestBody = body;
+    // The contract generates no cookie handling: a cookie parameter would otherwise vanish silently.
+    for (const p of operation.cookieParams) r.warn(pointer, `cookie parameter "${p.name}" is neither sent by the client nor read by the routers (cookies are not generated)`);
     const security = op['security'] !== undefined ? this.security(op['security'], childPointer(pointer, 'security')) : this.security(this.doc['security'], '#/security');
     if (security !== undefined) operation.security = security;
     if (typeof op['summary'] === 'string') operation.summary = op['summary'];

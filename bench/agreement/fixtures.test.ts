@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fixture, repoRoot } from '@specwright/testing';
+import { describe, expect, it } from 'vitest';
+import { bodyPair, comparable } from '../../scripts/agreement/bodies.js';
+import { checkSpec } from '../../scripts/agreement/roundtrip.js';
+import { fixtureSpecs } from '../../scripts/agreement/specs.js';
+import { failures, projectFolder, silentSkips, tally } from './support.js';
+
+/**
+ * The round trip on every fixture spec: each operation's client call reaches the service of the
+ * fastify, hono and express routers with exactly the values sent, returns what the service
+ * answered, and is answered by the MSW handlers with data the client accepts.
+ */
+describe('agreement: every fixture spec round-trips', () => {
+  it.each(fixtureSpecs().map((spec) => [spec.slice(join(repoRoot, 'fixtures', 'specs').length + 1), spec]))('%s', async (_, spec) => {
+    const outcome = await checkSpec(spec, { dir: projectFolder('fixture') });
+    expect(outcome.error).toBeUndefined();
+    expect(failures(outcome)).toEqual([]);
+    expect(silentSkips(outcome)).toEqual([]);
+    expect(tally(outcome.operations).agreed).toBeGreaterThan(0);
+  });
+});
+
+describe('agreement: the comparisons see a difference', () => {
+  const form = { contentType: 'application/x-www-form-urlencoded', kind: 'form' as const };
+  const multipart = { contentType: 'multipart/form-data', kind: 'multipart' as const };
+
+  it('reads a urlencoded body back as its fields, Blobs as their text', async () => {
+    const sent = { a: 'x y', b: [1, 2], c: new Blob(['bytes']) };
+    const same = await bodyPair(form, sent, new TextEncoder().encode('a=x+y&b=1&b=2&c=bytes'));
+    expect(same.actual).toEqual(same.expected);
+    const empty = await bodyPair(form, sent, new TextEncoder().encode('a=x+y&b=1&b=2&c='));
+    expect(empty.actual).not.toEqual(empty.expected);
+  });
+
+  it('reads a multipart body back by its boundary', async () => {
+    const data = new FormData();
+    data.append('name', 'n');
+    data.append('file', new Blob(['content']));
+    const bytes = new Uint8Array(await new Response(data).arrayBuffer());
+    const pair = await bodyPair(multipart, { name: 'n', file: new Blob(['content']) }, bytes);
+    expect(pair.actual).toEqual(pair.expected);
+    expect((await bodyPair(multipart, { name: 'm', file: new Blob(['content']) }, bytes)).actual).not.toEqual((await bodyPair(multipart, { name: 'm', file: new Blob(['content']) }, bytes)).expected);
+  });
+
+  it('compares bytes by content, whatever holds them', async () => {
+    expect(await comparable(new Blob(['ab']))).toEqual(await comparable(Uint8Array.from([97, 98])));
+    expect(await comparable({ a: undefined, b: [1] })).toEqual({ b: [1] });
+  });
+});
+
+describe('pnpm agreement', () => {
+  const cli = join(repoRoot, 'scripts', 'agreement', 'cli.ts');
+  const register = join(repoRoot, 'scripts', 'corpus', 'register.mjs');
+  const runNode = async (args: string[]) => {
+    const result = spawnSync(process.execPath, ['--import', register, cli, ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 300_000 });
+    return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+  };
+
+  it('prints one line per spec and the totals last, exit 0 when all agree', async () => {
+    const run = await runNode(['--spec', fixture('nullable-3.0.yaml'), '--jobs', '1']);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toBe('fixtures/specs/nullable-3.0.yaml: 3 agreed, 0 failed, 0 skipped');
+    expect(lines.at(-1)).toBe('3 operations agreed, 0 failed, 0 skipped');
+    expect(run.code).toBe(0);
+  });
+
+  it('refuses an unknown sample with exit 2 and the usage', async () => {
+    const run = await runNode(['--sample', 'most']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--sample must be ci, default or all, got "most"');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});

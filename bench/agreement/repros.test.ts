@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkSpec } from '../../scripts/agreement/roundtrip.js';
+import { REPROS_DIR, reproSpecs } from '../../scripts/agreement/specs.js';
+import { failures, projectFolder, silentSkips } from './support.js';
+
+/**
+ * The round trip on every repro of ../shared/repros (issue 15): the goal is 0 failed for each.
+ * Repro 14 is a broken external `$ref`: its goal is a clear error that names the `$ref`.
+ */
+describe('agreement: every repro of ../shared/repros round-trips', () => {
+  it('the repro folder is there (CI lays it out beside the repository)', () => {
+    if (process.env['CI'] === 'true') expect(existsSync(REPROS_DIR), `${REPROS_DIR} is missing`).toBe(true);
+  });
+
+  it.skipIf(!existsSync(REPROS_DIR) && process.env['CI'] !== 'true').each(reproSpecs().map((spec) => [basename(spec), spec]))('%s', async (name, spec) => {
+    const outcome = await checkSpec(spec, { dir: projectFolder('repro') });
+    if (name.startsWith('14-')) {
+      expect(outcome.error).toMatch(/\$ref/);
+      return;
+    }
+    expect(outcome.error).toBeUndefined();
+    expect(failures(outcome)).toEqual([]);
+    expect(silentSkips(outcome)).toEqual([]);
+  });
+});
