@@ -86,7 +86,7 @@ async function multipartFields(bytes: Uint8Array): Promise<[string, string][]> {
   const text = new TextDecoder().decode(bytes);
   const boundary = /^--([^\r\n]+)/.exec(text)?.[1];
   if (!boundary) return [];
-  const form = await new Response(bytes, { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }).formData();
+  const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }).formData();
   const fields: [string, string][] = [];
   for (const [name, item] of form.entries()) fields.push([name, typeof item === 'string' ? item : await item.text()]);
   return fields;
