@@ -97,6 +97,8 @@ async function multipartFields(bytes: Uint8Array): Promise<[string, string][]> {
  * JSON parsed, text as sent, bytes as the encoded body (form and multipart bodies as their fields).
  */
 export async function bodyPair(content: MediaContent, sent: unknown, received: unknown): Promise<{ expected: unknown; actual: unknown }> {
+  // A form or multipart body whose schema is `binary` as a whole is its bytes, not fields.
+  if (sent instanceof Blob) return { expected: await comparable(sent), actual: await comparable(received) };
   switch (content.kind) {
     case 'json':
       return { expected: await comparable(sent), actual: await comparable(received) };
