@@ -22,6 +22,19 @@ describe('agreement: every fixture spec round-trips', () => {
   });
 });
 
+describe('agreement: what is outside the contract', () => {
+  it('skips a required cookie and a required object-valued query parameter, each with its reason and a generation warning', async () => {
+    const outcome = await checkSpec(fixture('round-trip.yaml'), { dir: projectFolder('skips') });
+    const skipped = outcome.operations.filter((o) => o.status === 'skipped');
+    expect(skipped.map((o) => [o.operation, o.reasons])).toEqual([
+      ['GET /session', ['required cookie parameter "sid": cookies are outside the contract']],
+      ['GET /reports', ['required query parameter "range" is an object: object query parameters are outside the contract']],
+    ]);
+    expect(outcome.warnings.some((w) => w.includes('cookie parameter "sid"'))).toBe(true);
+    expect(outcome.warnings.some((w) => w.includes('query parameter "range" is an object'))).toBe(true);
+  });
+});
+
 describe('agreement: the comparisons see a difference', () => {
   const form = { contentType: 'application/x-www-form-urlencoded', kind: 'form' as const };
   const multipart = { contentType: 'multipart/form-data', kind: 'multipart' as const };

@@ -42,6 +42,30 @@ export function withBlobs(model: ApiModel, schema: SchemaNode | undefined, value
   return value;
 }
 
+/** Whether a schema takes `null`: nullable itself (3.0 `nullable`, 3.1 `type: [..., 'null']`) or a union with a null variant. */
+function takesNull(model: ApiModel, schema: SchemaNode): boolean {
+  if (schema.nullable) return true;
+  const node = resolveNode(model, schema);
+  return node.nullable || node.kind === 'null' || (node.kind === 'union' && node.variants.some((v) => v.nullable || v.kind === 'null'));
+}
+
+/**
+ * The value with `null` wherever the schema allows it: the mock generator never picks null for
+ * a nullable schema, so the checker sends this variant as well.
+ */
+export function withNulls(model: ApiModel, schema: SchemaNode | undefined, value: unknown, depth = 0): unknown {
+  if (!schema || depth > 32 || value === undefined) return value;
+  if (takesNull(model, schema)) return null;
+  const node = resolveNode(model, schema);
+  if (node.kind === 'array' && Array.isArray(value)) return value.map((item) => withNulls(model, node.items, item, depth + 1));
+  if (node.kind === 'object' && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = withNulls(model, node.properties.find((p) => p.name === key)?.schema, item, depth + 1);
+    return out;
+  }
+  return value;
+}
+
 /** The body argument of the client function for a sample body of a media type. */
 export function clientBody(model: ApiModel, content: MediaContent, value: unknown): unknown {
   if ((content.kind === 'binary' || content.kind === 'other') && (content.schema === undefined || isBinary(model, content.schema) || typeof value === 'string')) {

@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isUserError, loadModel, type ApiModel, type Operation } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import { dispatcher, type MockHandler, type Msw } from '../corpus/agreement.js';
-import { bodyPair, clientBody, comparable, resolveNode, serviceAnswer } from './bodies.js';
+import { bodyPair, clientBody, comparable, resolveNode, serviceAnswer, withNulls } from './bodies.js';
 import { generateProject, ROUTERS, type Generated, type RouterName } from './project.js';
 import { expect, serve, type Call } from './servers.js';
 import { successContent, type Sample } from './values.js';
@@ -76,21 +76,40 @@ interface Call1 {
   headers: Record<string, string>;
 }
 
+/** The body of a sample that leaves out an optional body: the service must get `undefined`. */
+const ABSENT = Symbol('absent body');
+
 /** The client arguments of a sample, without the trailing `RequestConfig`. */
 function clientCall(model: ApiModel, operation: Operation, sample: Sample): Call1 {
   const args: unknown[] = [...sample.path];
   const content = operation.requestBody?.contents[0];
-  if (content) args.push(clientBody(model, content, sample.body));
+  if (content) args.push(sample.body === ABSENT ? undefined : clientBody(model, content, sample.body));
   if (operation.queryParams.length > 0) args.push(sample.query ?? {});
   const headers = Object.fromEntries(Object.entries(sample.headers).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]));
   return { args, headers };
 }
 
-/** The query the service must receive: values left out by the client (undefined, empty arrays) are absent. */
-function expectedQuery(query: Record<string, unknown> | undefined): Record<string, unknown> {
+/** The sample with null wherever a query value, the body or the answer allows it; undefined when nothing does. */
+function nulled(model: ApiModel, operation: Operation, sample: Sample): Sample | undefined {
+  const content = operation.requestBody?.contents[0];
+  const query = sample.query && Object.fromEntries(Object.entries(sample.query).map(([name, value]) => [name, withNulls(model, operation.queryParams.find((p) => p.name === name)?.schema, value)]));
+  // A form or multipart body leaves null fields out; a JSON body and the answer carry them.
+  const body = content?.kind === 'json' ? withNulls(model, content.schema, sample.body) : sample.body;
+  const answer = successContent(operation);
+  const response = answer?.kind === 'json' ? withNulls(model, answer.schema, sample.response) : sample.response;
+  const variant: Sample = { ...sample, ...(query ? { query } : {}), ...('body' in sample ? { body } : {}), ...('response' in sample ? { response } : {}) };
+  return isDeepStrictEqual(variant, sample) ? undefined : variant;
+}
+
+/**
+ * The query the service must receive: values the client leaves out of the URL (undefined, empty
+ * arrays, null) are absent, except a required parameter's null, which a router can only mean as null.
+ */
+function expectedQuery(operation: Operation, query: Record<string, unknown> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    if (value === null && !operation.queryParams.find((p) => p.name === name)?.required) continue;
     out[name] = value;
   }
   return out;
@@ -116,13 +135,16 @@ async function routerRound(model: ApiModel, operation: Operation, fn: ClientFunc
   const path = received.splice(0, operation.pathParams.length);
   const pathSent = sample.path.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
   if (!isDeepStrictEqual(path, pathSent)) problems.push(`path parameters ${show(path)}, sent ${show(pathSent)}`);
-  if (content) {
+  if (content && sample.body === ABSENT) {
+    const body = received.shift();
+    if (body !== undefined) problems.push(`body ${show(await comparable(body))} for an absent optional body, expected undefined`);
+  } else if (content) {
     const { expected, actual } = await bodyPair(content, args[operation.pathParams.length], received.shift());
     if (!isDeepStrictEqual(await comparable(actual), await comparable(expected))) problems.push(`body ${show(actual)}, sent ${show(expected)}`);
   }
   if (operation.queryParams.length > 0) {
     const query = await comparable(received.shift() ?? {});
-    const expected = await comparable(expectedQuery(sample.query));
+    const expected = await comparable(expectedQuery(operation, sample.query));
     if (!isDeepStrictEqual(query, expected)) problems.push(`query ${show(query)}, sent ${show(expected)}`);
   }
   const returned = await comparable(result);
@@ -196,6 +218,16 @@ async function roundTrips(spec: string, model: ApiModel, generated: Generated): 
       for (const { operation, index, outcome, name } of checked) {
         const problem = await routerRound(model, operation, client[name]!, values[index]!(), name);
         if (problem) fail(outcome, `${framework}: ${problem}`);
+        const nulls = nulled(model, operation, values[index]!());
+        if (nulls) {
+          const problem = await routerRound(model, operation, client[name]!, nulls, name);
+          if (problem) fail(outcome, `${framework}, with null wherever allowed: ${problem}`);
+        }
+        // An optional body left out reaches the service as undefined, whatever its media type.
+        if (operation.requestBody && !operation.requestBody.required) {
+          const absent = await routerRound(model, operation, client[name]!, { ...values[index]!(), body: ABSENT }, name);
+          if (absent) fail(outcome, `${framework}, without the optional body: ${absent}`);
+        }
       }
     } finally {
       await served.close();

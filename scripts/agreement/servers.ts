@@ -31,9 +31,11 @@ async function hono(createRouter: CreateRouter): Promise<Served> {
   });
 }
 
-async function express(createRouter: CreateRouter): Promise<Served> {
+/** As openapi-server's README sets it up: the JSON parser and `bodyParserErrors` before mounting. */
+async function express(createRouter: CreateRouter, bodyParserErrors: unknown): Promise<Served> {
   const { default: Express } = await import('express');
   const app = Express();
+  app.use(Express.json({ limit: '1mb' }), bodyParserErrors as never);
   app.use('/api', createRouter(service()) as never);
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -72,6 +74,6 @@ export function expect(calls: Call[], answer: () => unknown): void {
 }
 
 export async function serve(generated: Generated, framework: RouterName): Promise<Served> {
-  const { createRouter } = await generated.load<{ createRouter: CreateRouter }>(`${framework}/router.ts`);
-  return SERVE[framework](createRouter);
+  const { createRouter, bodyParserErrors } = await generated.load<{ createRouter: CreateRouter; bodyParserErrors?: unknown }>(`${framework}/router.ts`);
+  return SERVE[framework](createRouter, bodyParserErrors);
 }
