@@ -1,5 +1,5 @@
 import { GLOBAL_VALUE_NAMES, code as c, successResponses, type ApiModel, type Code, type Operation, type SchemaNode } from '@specwright/core';
-import { HELPERS, MockBuilder } from '@specwright/openapi-msw';
+import { MockBuilder, seededMockStatements } from '@specwright/openapi-msw';
 import { successStatus } from '@specwright/openapi-server';
 
 /**
@@ -44,11 +44,7 @@ export function valuesModule(model: ApiModel, omitted: (operation: Operation, na
   return {
     header: 'Round-trip samples of every operation (scripts/agreement).',
     body: [
-      c.importFrom('@faker-js/faker', ['Faker', 'base', 'en']),
-      c.constDecl('faker', c.newExpr('Faker', [c.obj([c.prop('locale', c.arr([c.id('en'), c.id('base')]))])])),
-      c.exprStmt(c.call(c.path('faker.seed'), [c.num(7)])),
-      ...mocks.helpers().map((name) => c.raw(HELPERS[name])),
-      ...mocks.declarations(),
+      ...seededMockStatements(mocks, 7),
       c.constDecl('values', c.arr(samples), { exported: true, type: c.tarray(c.tfn([], c.kw('unknown'))) }),
     ],
   };

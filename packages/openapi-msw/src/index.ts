@@ -5,6 +5,5 @@ export { configSchema, CONFIG_KEYS, DEFAULTS } from './config.js';
 export type { MswConfig, ResolvedMswConfig } from './config.js';
 export { buildHandlersModule, planResponse, REFERENCE_DATE } from './handlers.js';
 export type { HandlerModuleOptions, ResponsePlan } from './handlers.js';
-export { MockBuilder } from './mock-values.js';
+export { MockBuilder, seededMockStatements } from './mock-values.js';
 export type { MockOptions } from './mock-values.js';
-export { HELPERS } from './runtime-helpers.js';

@@ -19,7 +19,7 @@ import {
 import { numberExpr } from './numbers.js';
 import { UnsupportedPattern, fitLength, lengthBounds, parsePattern, type PatternNode } from './pattern.js';
 import { patternExpr } from './pattern-expr.js';
-import { HELPER_NAMES, type HelperName } from './runtime-helpers.js';
+import { HELPER_NAMES, HELPERS, type HelperName } from './runtime-helpers.js';
 import { formatRule, type FormatRule } from './string-formats.js';
 import { clientFormatCheck, searchStrings } from './string-search.js';
 
@@ -117,6 +117,20 @@ function lengthText(node: StringNode): string {
 }
 
 type Generators = { [K in SchemaNode['kind']]: (node: Extract<SchemaNode, { kind: K }>, frame: Frame) => Result };
+
+/**
+ * The statements a module of mock values starts with, once its values are built: faker seeded
+ * with `seed` (English, then the base locale), the helpers and the mock functions they call.
+ */
+export function seededMockStatements(mocks: MockBuilder, seed: number): Code.Stmt[] {
+  return [
+    c.importFrom('@faker-js/faker', ['Faker', 'base', 'en']),
+    c.constDecl('faker', c.newExpr('Faker', [c.obj([c.prop('locale', c.arr([c.id('en'), c.id('base')]))])])),
+    c.exprStmt(c.call(c.path('faker.seed'), [c.num(seed)])),
+    ...mocks.helpers().map((name) => c.raw(HELPERS[name])),
+    ...mocks.declarations(),
+  ];
+}
 
 export class MockBuilder {
   private readonly schemas = new Map<string, NamedSchema>();

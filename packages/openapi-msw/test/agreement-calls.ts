@@ -4,8 +4,7 @@
  * the required query parameters), so that every call reaches its handler.
  */
 import { GLOBAL_VALUE_NAMES, code as c, type ApiModel, type Code, type Operation } from '@specwright/core';
-import { MockBuilder } from '../src/mock-values.js';
-import { HELPERS } from '../src/runtime-helpers.js';
+import { MockBuilder, seededMockStatements } from '../src/mock-values.js';
 
 export function callsModule(model: ApiModel, fnName: (operation: Operation) => string): Code.Module {
   const mocks = new MockBuilder(model, { maxArrayItems: 2, depthCap: 30 }, ['faker', 'Faker', 'base', 'en', 'calls', ...GLOBAL_VALUE_NAMES]);
@@ -15,11 +14,7 @@ export function callsModule(model: ApiModel, fnName: (operation: Operation) => s
   return {
     header: 'Arguments for every client function (test support).',
     body: [
-      c.importFrom('@faker-js/faker', ['Faker', 'base', 'en']),
-      c.constDecl('faker', c.newExpr('Faker', [c.obj([c.prop('locale', c.arr([c.id('en'), c.id('base')]))])])),
-      c.exprStmt(c.call(c.path('faker.seed'), [c.num(7)])),
-      ...mocks.helpers().map((name) => c.raw(HELPERS[name])),
-      ...mocks.declarations(),
+      ...seededMockStatements(mocks, 7),
       c.constDecl('calls', c.obj(entries), { exported: true, type: c.tref('Record', [c.kw('string'), c.tfn([], c.tarray(c.kw('unknown')))]) }),
     ],
   };
