@@ -5,7 +5,7 @@
  * any operation failed or any spec could not be checked, 2 on a usage error.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -101,6 +101,7 @@ await Promise.all(
     }
   }),
 );
+if (!keep) rmSync(base, { recursive: true, force: true });
 const total = tally(outcomes.flatMap((o) => o.operations));
 const unchecked = outcomes.filter((o) => o.error).length;
 if (unchecked > 0) process.stdout.write(`${unchecked} of ${specs.length} specs not checked\n`);
