@@ -26,6 +26,9 @@ export function successContent(operation: Operation) {
   return response?.contents[0];
 }
 
+/** Header parameters that OpenAPI says to ignore: the client sets them from the media types and the token. */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
 /** Query parameters the checker sends: all but those it leaves out (`omitted`). */
 export function valuesModule(model: ApiModel, omitted: (operation: Operation, name: string) => boolean): Code.Module {
   const mocks = new MockBuilder(model, { maxArrayItems: 2, depthCap: 12 }, ['faker', 'Faker', 'base', 'en', 'values', ...GLOBAL_VALUE_NAMES]);
@@ -36,7 +39,8 @@ export function valuesModule(model: ApiModel, omitted: (operation: Operation, na
     if (body) props.push(c.prop('body', value(body.schema)));
     const query = operation.queryParams.filter((p) => !omitted(operation, p.name));
     if (query.length > 0) props.push(c.prop('query', c.obj(query.map((p) => c.prop(p.name, value(p.schema))))));
-    props.push(c.prop('headers', c.obj(operation.headerParams.filter((p) => p.required).map((p) => c.prop(p.name, value(p.schema))))));
+    const headers = operation.headerParams.filter((p) => p.required && !IGNORED_HEADERS.has(p.name.toLowerCase()));
+    props.push(c.prop('headers', c.obj(headers.map((p) => c.prop(p.name, value(p.schema))))));
     const response = successContent(operation);
     if (response) props.push(c.prop('response', value(response.schema)));
     return c.arrow([], c.obj(props));
