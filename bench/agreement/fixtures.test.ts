@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fixture, repoRoot } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
 import { bodyPair, comparable } from '../../scripts/agreement/bodies.js';
-import { checkSpec } from '../../scripts/agreement/roundtrip.js';
+import { checkSpec, type SpecOutcome } from '../../scripts/agreement/roundtrip.js';
 import { fixtureSpecs } from '../../scripts/agreement/specs.js';
 import { failures, projectFolder, silentSkips, tally } from './support.js';
 
@@ -12,9 +12,13 @@ import { failures, projectFolder, silentSkips, tally } from './support.js';
  * fastify, hono and express routers with exactly the values sent, returns what the service
  * answered, and is answered by the MSW handlers with data the client accepts.
  */
+/** Each spec is checked once; the skip test below reads the round-trip fixture's outcome too. */
+const checked = new Map<string, Promise<SpecOutcome>>();
+const outcomeOf = (spec: string) => checked.get(spec) ?? checked.set(spec, checkSpec(spec, { dir: projectFolder('fixture') })).get(spec)!;
+
 describe('agreement: every fixture spec round-trips', () => {
   it.each(fixtureSpecs().map((spec) => [spec.slice(join(repoRoot, 'fixtures', 'specs').length + 1), spec]))('%s', async (_, spec) => {
-    const outcome = await checkSpec(spec, { dir: projectFolder('fixture') });
+    const outcome = await outcomeOf(spec);
     expect(outcome.error).toBeUndefined();
     expect(failures(outcome)).toEqual([]);
     expect(silentSkips(outcome)).toEqual([]);
@@ -24,7 +28,7 @@ describe('agreement: every fixture spec round-trips', () => {
 
 describe('agreement: what is outside the contract', () => {
   it('skips a required cookie and a required object-valued query parameter, each with its reason and a generation warning', async () => {
-    const outcome = await checkSpec(fixture('round-trip.yaml'), { dir: projectFolder('skips') });
+    const outcome = await outcomeOf(fixture('round-trip.yaml'));
     const skipped = outcome.operations.filter((o) => o.status === 'skipped');
     expect(skipped.map((o) => [o.operation, o.reasons])).toEqual([
       ['GET /session', ['required cookie parameter "sid": cookies are outside the contract']],
