@@ -145,7 +145,8 @@ describe('composition (seed point 7)', () => {
 
   it('answers what the seed picks for each, valid for the client schema', async () => {
     const properties = Object.fromEntries(NULL_ORDER.map(([name, schema]) => [name, schema]));
-    const spec = openapi({ '/value': { get: { operationId: 'value', ...getJson({ type: 'object', required: Object.keys(properties), properties }).get } } }, components);
+    const get = getJson({ type: 'object', required: Object.keys(properties), properties })['get'] as object;
+    const spec = openapi({ '/value': { get: { operationId: 'value', ...get } } }, components);
     const { module, check } = await withClientSchemas(spec);
     await withServer(module.handlers, async () => {
       for (let i = 0; i < 3; i++) {
