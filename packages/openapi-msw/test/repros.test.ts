@@ -111,6 +111,21 @@ beforeAll(async () => {
   }
 }, 300_000);
 
+/** Five answers of a GET, each checked against the spec's schema by an independent validator. */
+async function answers(name: string, path: string, schemaName: string): Promise<Record<string, unknown>[]> {
+  const { spec, handlers } = ready[name]!;
+  const check = validator(ref(schemaName), spec.components.schemas);
+  return withServer(handlers.handlers, async () => {
+    const out: Record<string, unknown>[] = [];
+    for (let i = 0; i < 5; i++) {
+      const body = (await call(`${BASE}${path}`)).json as Record<string, unknown>;
+      expect(check.safeParse(body).success, JSON.stringify(body)).toBe(true);
+      out.push(body);
+    }
+    return out;
+  });
+}
+
 it('every handlers.ts and client compiles under the strict flag set', () => {
   expect(compiled.output).toBe('');
   expect(compiled.code).toBe(0);
@@ -131,55 +146,26 @@ describe('09: an operation without responses (legal in 3.1) gets a handler', () 
 });
 
 describe('02: a boolean, integer or number discriminator is mocked as its typed value', () => {
-  /** Answers of a GET, each checked against the spec's schema by an independent validator. */
-  async function answers(path: string, schemaName: string): Promise<Record<string, unknown>[]> {
-    const { spec, handlers } = ready['discriminators']!;
-    const check = validator(ref(schemaName), spec.components.schemas);
-    return withServer(handlers.handlers, async () => {
-      const out: Record<string, unknown>[] = [];
-      for (let i = 0; i < 5; i++) {
-        const body = (await call(`${BASE}${path}`)).json as Record<string, unknown>;
-        expect(check.safeParse(body).success, JSON.stringify(body)).toBe(true);
-        out.push(body);
-      }
-      return out;
-    });
-  }
-
   it.each([
     ['the repro (mapping key "False", const false)', '/config', 'Config', { use_custom: false, auto_setting: expect.any(String) }],
     ['integer (mapping key "1", const 1)', '/by-integer', 'ByInteger', { kind: 1, one: expect.any(String) }],
     ['number (mapping key "0.5", enum [0.5])', '/by-number', 'ByNumber', { kind: 0.5, half: expect.any(String) }],
     ['boolean without const (mapping key "false")', '/by-boolean', 'ByBoolean', { kind: false, off: expect.any(String) }],
   ])('%s', async (_, path, schemaName, expected) => {
-    for (const body of await answers(path, schemaName)) expect(body).toEqual(expected);
+    for (const body of await answers('discriminators', path, schemaName)) expect(body).toEqual(expected);
   });
 });
 
 describe('03: patternProperties are honoured in mocks', () => {
-  async function answers(path: string, schemaName: string): Promise<Record<string, unknown>[]> {
-    const { spec, handlers } = ready['patterns']!;
-    const check = validator(ref(schemaName), spec.components.schemas);
-    return withServer(handlers.handlers, async () => {
-      const out: Record<string, unknown>[] = [];
-      for (let i = 0; i < 5; i++) {
-        const body = (await call(`${BASE}${path}`)).json as Record<string, unknown>;
-        expect(check.safeParse(body).success, JSON.stringify(body)).toBe(true);
-        out.push(body);
-      }
-      return out;
-    });
-  }
-
   it('the repro: a key matching ^meta_ beside name, nothing that additionalProperties: false forbids', async () => {
-    for (const body of await answers('/meta', 'Metadata')) {
+    for (const body of await answers('patterns', '/meta', 'Metadata')) {
       expect(Object.keys(body).sort()).toEqual(['meta_', 'name']);
       expect(body).toEqual({ name: expect.any(String), meta_: expect.any(String) });
     }
   });
 
   it('a map of pattern keys only: max_array_items keys, each matching, values valid for the pattern', async () => {
-    for (const body of await answers('/labels', 'Labels')) {
+    for (const body of await answers('patterns', '/labels', 'Labels')) {
       expect(Object.keys(body)).toHaveLength(3);
       for (const [key, value] of Object.entries(body)) {
         expect(key).toMatch(/^[a-z]{2}_[A-Z]{2}$/);
@@ -189,7 +175,7 @@ describe('03: patternProperties are honoured in mocks', () => {
   });
 
   it('several patterns beside properties and a typed additionalProperties: one key per pattern, of its own type', async () => {
-    for (const body of await answers('/mixed', 'Mixed')) {
+    for (const body of await answers('patterns', '/mixed', 'Mixed')) {
       const keys = Object.keys(body);
       expect(keys).toHaveLength(3);
       expect(body['id']).toEqual(expect.any(Number));
@@ -201,7 +187,7 @@ describe('03: patternProperties are honoured in mocks', () => {
   });
 
   it('keeps to minProperties and maxProperties', async () => {
-    for (const body of await answers('/bounded', 'Bounded')) {
+    for (const body of await answers('patterns', '/bounded', 'Bounded')) {
       expect(Object.keys(body)).toHaveLength(2);
       for (const key of Object.keys(body)) expect(key).toMatch(/^k/);
     }
