@@ -133,7 +133,7 @@ export class MockBuilder {
   private readonly usedHelpers = new Set<HelperName>();
   /** What the responses reach; computed once they are all built. */
   private reached: { functions: Set<MockFunction>; helpers: Set<string> } | undefined;
-  /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four. */
+  /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four (and patternProperties keys). */
   private readonly pools = new Map<string, string[]>();
   private readonly names: NameScope;
   readonly warnings: string[] = [];
@@ -341,7 +341,12 @@ export class MockBuilder {
     const candidates = patterns.map((entry, i) => {
       const value = this.gen(entry.schema, frame);
       const only = (key: string) => regexes[i]!.test(key) && regexes.every((other, j) => j === i || !other.test(key));
-      return { value, keys: value.ok ? this.patternKeys(entry.pattern, only) : [] };
+      if (!value.ok) return { value, keys: [] };
+      // The same patterns give the same keys: searched once per run.
+      const memo = JSON.stringify(['patternProperties', i, ...patterns.map((p) => p.pattern)]);
+      const keys = this.pools.get(memo) ?? this.patternKeys(entry.pattern, only);
+      this.pools.set(memo, keys);
+      return { value, keys };
     });
     const members: Code.ObjectMember[] = [];
     let added = 0;
