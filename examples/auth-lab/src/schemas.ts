@@ -1,11 +1,14 @@
-// Created once by openapi-zod-ts, then edited by hand (the contact rule below). openapi-zod-ts
-// never overwrites it; the generated types, client and router use these schemas.
+// Created once by openapi-zod-ts, then edited by hand (the login messages and the contact rule
+// below). openapi-zod-ts never overwrites it; the generated types, client and router use these
+// schemas.
 
 import { z } from "zod";
 
+// Hand-written: messages the login form shows under its fields (zod's defaults read
+// "Too small: expected string to have >=1 characters").
 export const LoginRequestSchema = z.object({
-  username: z.string().min(1),
-  password: z.string(),
+  username: z.string("Username is required").min(1, "Username is required"),
+  password: z.string("Password is required"),
 });
 
 export const UserSchema = z.object({ id: z.string(), name: z.string() });

@@ -95,7 +95,12 @@ describe('Auth Lab in a real browser', () => {
 
   it('logs in, validates the contact form before sending, sends it, logs out', async () => {
     await page.goto(base);
-    await page.getByLabel('Username').fill('ada');
+    // An empty username: the user-owned schema's message under the field, and nothing is sent.
+    const username = page.getByLabel('Username');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => username.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await username.getAttribute('aria-describedby')}`).textContent()).toBe('Username is required');
+    await username.fill('ada');
     await page.getByLabel('Password').fill('correct horse');
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('user-ada');

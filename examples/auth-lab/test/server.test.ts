@@ -3,7 +3,9 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { loadSpecFile } from '@specwright/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { HttpError, type RouteInfo } from '../src/generated/router.js';
 import type { Service } from '../src/generated/service.js';
 import { buildApp } from '../src/server/app.js';
@@ -173,13 +175,105 @@ describe('the Auth Lab API over HTTP', () => {
   });
 
   it('answers malformed JSON with 400 and a body over 1 MiB with 413', async () => {
-    expect(await call(base, 'POST', '/api/contact', { token: 'ada', raw: '{"method": "email",' })).toMatchObject({ status: 400, body: { statusCode: 400, error: 'Bad Request' } });
+    expect(await call(base, 'POST', '/api/contact', { token: 'ada', raw: '{"method": "email",' })).toMatchObject({
+      status: 400,
+      body: { statusCode: 400, error: 'Bad Request', message: 'Invalid request body', issues: [{ code: 'invalid_json', path: [], message: expect.stringMatching(/JSON/) }] },
+    });
     const huge = { method: 'email', email: 'a@b.c', message: 'x'.repeat(1024 * 1024 + 10) };
     expect(await call(base, 'POST', '/api/contact', { token: 'ada', body: huge })).toMatchObject({ status: 413, body: { statusCode: 413, error: 'Payload Too Large' } });
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
     expect(await call(base, 'GET', '/api/nope')).toMatchObject({ status: 404, body: { statusCode: 404, error: 'Not Found' } });
+  });
+});
+
+describe('every error answer is one the spec declares, with a body its schema accepts', () => {
+  const spec = loadSpecFile(join(import.meta.dirname, '..', 'spec', 'auth-lab.openapi.yaml'));
+  /** The spec's schema for a status of an operation, read as JSON Schema by zod (refs to its components). */
+  async function declaredSchema(path: string, method: string, status: number) {
+    const { document } = await spec;
+    const doc = document as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>>; components: { schemas: object } };
+    const schema = doc.paths[path]?.[method]?.responses[String(status)]?.content?.['application/json']?.schema;
+    if (schema === undefined) return undefined;
+    const rewrite = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(rewrite)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', '#/$defs/') : rewrite(v)]))
+          : value;
+    return z.fromJSONSchema({ ...(rewrite(schema) as object), $defs: rewrite(doc.components.schemas) } as Parameters<typeof z.fromJSONSchema>[0]);
+  }
+
+  const huge = JSON.stringify({ username: 'x'.repeat(1024 * 1024 + 10), password: 'p' });
+  const cases: [string, string, string, Parameters<typeof call>[3], number][] = [
+    ['malformed JSON', 'POST', '/login', { raw: '{"username": "ada",' }, 400],
+    ['an empty JSON body', 'POST', '/login', { raw: '' }, 400],
+    ['a __proto__ key', 'POST', '/login', { raw: '{"username": "ada", "password": "x", "__proto__": {"admin": true}}' }, 400],
+    ['a constructor.prototype key', 'POST', '/login', { raw: '{"username": "ada", "password": "x", "constructor": {"prototype": {}}}' }, 400],
+    ['a body of the wrong shape', 'POST', '/login', { body: { username: '' } }, 400],
+    ['a body over 1 MiB', 'POST', '/login', { raw: huge }, 413],
+    ['a text/plain body (read as a string, which fails the schema)', 'POST', '/login', { raw: 'ada', headers: { 'content-type': 'text/plain' } }, 400],
+    ['an application/xml body', 'POST', '/login', { raw: '<login/>', headers: { 'content-type': 'application/xml' } }, 415],
+    ['malformed JSON with a token', 'POST', '/contact', { token: 'ada', raw: '{' }, 400],
+    ['the contact rule', 'POST', '/contact', { token: 'ada', body: { method: 'phone', message: 'hi' } }, 400],
+    ['no token', 'POST', '/contact', { body: { method: 'email', email: 'a@b.c', message: 'hi' } }, 401],
+    ['a body over 1 MiB with a token', 'POST', '/contact', { token: 'ada', raw: huge }, 413],
+    ['an application/xml body with a token', 'POST', '/contact', { token: 'ada', raw: '<hi/>', headers: { 'content-type': 'application/xml' } }, 415],
+    ['no token', 'GET', '/me', {}, 401],
+  ];
+
+  let app: FastifyInstance;
+  let base: string;
+  beforeAll(async () => {
+    app = await buildApp({ logger: false });
+    base = await serve(app);
+  });
+  afterAll(() => app.close());
+
+  it.each(cases)('%s: %s %s', async (_, method, path, options, status) => {
+    const answer = await call(base, method, `/api${path}`, options);
+    expect(answer.status).toBe(status);
+    expect(answer.contentType).toContain('application/json');
+    const schema = await declaredSchema(path, method.toLowerCase(), status);
+    expect(schema, `the spec declares ${status} for ${method} ${path}`).toBeDefined();
+    expect(schema!.safeParse(answer.body).error?.issues ?? []).toEqual([]);
+  });
+
+  it('a failing service: 500, declared on every operation', async () => {
+    const failing: Service<AuthContext> = {
+      login: async () => Promise.reject(new Error('database down')),
+      getMe: async () => Promise.reject(new Error('database down')),
+      contact: async () => Promise.reject(new Error('database down')),
+    };
+    const broken = await buildApp({ logger: false, service: failing });
+    const brokenBase = await serve(broken);
+    try {
+      const requests: [string, string, Parameters<typeof call>[3]][] = [
+        ['POST', '/login', { body: { username: 'ada', password: 'x' } }],
+        ['GET', '/me', { token: 'ada' }],
+        ['POST', '/contact', { token: 'ada', body: { method: 'email', email: 'a@b.c', message: 'hi' } }],
+      ];
+      for (const [method, path, options] of requests) {
+        const answer = await call(brokenBase, method, `/api${path}`, options);
+        expect(answer.status).toBe(500);
+        const schema = await declaredSchema(path, method.toLowerCase(), 500);
+        expect(schema!.safeParse(answer.body).success).toBe(true);
+      }
+    } finally {
+      await broken.close();
+    }
+  });
+
+  // Not an operation, so no operation can declare it: the README documents the body, which has
+  // the shape of HttpErrorBody.
+  it('an unknown path or method under /api: 404 with the HttpErrorBody shape', async () => {
+    const schema = await declaredSchema('/me', 'get', 401);
+    for (const [method, path] of [['GET', '/api/nope'], ['GET', '/api/login'], ['DELETE', '/api/me']] as const) {
+      const answer = await call(base, method, path);
+      expect(answer.status).toBe(404);
+      expect(schema!.safeParse(answer.body).success).toBe(true);
+    }
   });
 });
 

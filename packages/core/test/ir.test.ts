@@ -165,11 +165,40 @@ describe('schema features (3.1.1)', () => {
     expect(property(schema(model, 'Car'), 'type').schema).toEqual({ kind: 'enum', values: ['car'], isConst: true, nullable: false });
   });
 
+  it('marks null listed first (the seed\'s mock rules 7 and 9 pick it), and keeps patternProperties', () => {
+    const built = modelFromDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          T: {
+            type: 'object',
+            properties: {
+              nullType: { type: ['null', 'string'] },
+              typeNull: { type: ['string', 'null'] },
+              inlineFirst: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+              refThenNull: { oneOf: [{ $ref: '#/components/schemas/T' }, { $ref: '#/components/schemas/T' }, { type: 'null' }] },
+            },
+            patternProperties: { '^x-': { type: 'integer' } },
+            additionalProperties: false,
+          },
+        },
+      },
+    });
+    const t = schema(built, 'T');
+    expect(property(t, 'nullType').schema).toEqual({ kind: 'string', nullable: true, nullFirst: true });
+    expect(property(t, 'typeNull').schema).toEqual({ kind: 'string', nullable: true });
+    expect(property(t, 'inlineFirst').schema).toEqual({ kind: 'string', nullable: true });
+    expect(property(t, 'refThenNull').schema).toEqual({ kind: 'ref', key: 'T', nullable: true, nullFirst: true });
+    expect(t).toMatchObject({ additionalProperties: false, patternProperties: [{ pattern: '^x-', schema: { kind: 'number', integer: true } }] });
+  });
+
   it('keeps recursive and mutually recursive references as refs', () => {
     expect(property(schema(model, 'TreeNode'), 'children').schema).toMatchObject({ kind: 'array', items: { kind: 'ref', key: 'TreeNode' } });
     expect(property(schema(model, 'Employee'), 'department').schema).toEqual({ kind: 'ref', key: 'Department', nullable: false });
-    // anyOf [ref, null] is a nullable ref.
-    expect(property(schema(model, 'Employee'), 'manager').schema).toEqual({ kind: 'ref', key: 'Employee', nullable: true });
+    // anyOf [ref, null] is a nullable ref; null is its first member that is not a $ref (mocks: null).
+    expect(property(schema(model, 'Employee'), 'manager').schema).toEqual({ kind: 'ref', key: 'Employee', nullable: true, nullFirst: true });
   });
 
   it('models scalars, bounds, tuples and maps', () => {
@@ -203,7 +232,7 @@ describe('schema features (3.1.1)', () => {
       ['color', true],
     ]);
     expect(property(unions, 'describedRef').schema).toMatchObject({ kind: 'ref', key: 'Rectangle', description: 'A reference with its own description keeps its name.' });
-    expect(property(unions, 'maybeShape').schema).toEqual({ kind: 'ref', key: 'Rectangle', nullable: true });
+    expect(property(unions, 'maybeShape').schema).toEqual({ kind: 'ref', key: 'Rectangle', nullable: true, nullFirst: true });
     expect(property(unions, 'any').schema).toMatchObject({ kind: 'union', exclusive: false });
   });
 });

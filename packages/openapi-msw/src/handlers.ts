@@ -36,7 +36,9 @@ export type ResponsePlan =
  * JSON null with the first 2xx status (204 without one), a non-JSON type an empty body of that
  * type; a null-body status (204, 205) answers no body at all. A binary string schema is raw bytes
  * whatever its media type (the client reads a Blob): it answers an empty non-JSON body, typed
- * `application/octet-stream` where the spec calls the bytes JSON. `resolve` looks up named schemas.
+ * `application/octet-stream` where the spec calls the bytes JSON. An operation without
+ * `responses` answers 204, which its client function reads as `void`. `resolve` looks up named
+ * schemas.
  */
 export function planResponse(operation: Operation, resolve: (key: string) => SchemaNode | undefined = () => undefined): ResponsePlan {
   const success = operation.responses.filter((r) => r.status.startsWith('2'));
@@ -64,7 +66,9 @@ function isBinaryString(schema: SchemaNode | undefined, resolve: (key: string) =
 export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptions): { module: Code.Module; warnings: string[] } {
   const mocks = new MockBuilder(model, options, [...MODULE_NAMES, ...GLOBAL_VALUE_NAMES]);
   const schemas = new Map(model.schemas.map((s) => [s.key, s.schema]));
-  const operations = model.operations.filter((op) => op.responses.length > 0);
+  // Every operation, those without `responses` (legal in 3.1) included: their client function
+  // takes any 2xx as `void`, so they answer 204 with no body.
+  const operations = model.operations;
   // Operations on one route (AWS: every JSON operation is `POST /`) answer only requests that
   // carry their selectors, the most selective first; a handler that declines lets the next one try.
   const groups = new Map<string, Operation[]>();

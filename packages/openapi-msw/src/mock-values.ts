@@ -10,6 +10,7 @@ import {
   type IntersectionNode,
   type NamedSchema,
   type ObjectNode,
+  type PatternProperty,
   type RefNode,
   type SchemaNode,
   type StringNode,
@@ -146,7 +147,7 @@ export class MockBuilder {
   private readonly usedHelpers = new Set<HelperName>();
   /** What the responses reach; computed once they are all built. */
   private reached: { functions: Set<MockFunction>; helpers: Set<string> } | undefined;
-  /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four. */
+  /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four (and patternProperties keys). */
   private readonly pools = new Map<string, string[]>();
   private readonly names: NameScope;
   readonly warnings: string[] = [];
@@ -220,6 +221,8 @@ export class MockBuilder {
   }
 
   private gen(node: SchemaNode, frame: Frame): Result {
+    // Seed rules 7 and 9: a type array's first element, a union's first member that is not a $ref.
+    if (node.nullable && node.nullFirst) return ok(c.nul());
     const result = (this.generators[node.kind] as (n: SchemaNode, f: Frame) => Result)(node, frame);
     if (!result.ok && node.nullable) return ok(cutNull(result.reason));
     return result;
@@ -313,6 +316,12 @@ export class MockBuilder {
     let size = built.size;
 
     const additional = node.additionalProperties;
+    if (node.patternProperties && node.patternProperties.length > 0) {
+      // Keys the patterns allow, with their values; `additionalProperties` never applies to them.
+      const entries = this.patternEntries(node, node.patternProperties, present, size, frame);
+      members.push(...entries.members);
+      return ok(c.obj(members), size + entries.size);
+    }
     if (node.properties.length === 0 && additional !== undefined && typeof additional !== 'boolean') {
       // A map: entries under random keys.
       const count = clampCount(this.options.maxArrayItems, node.minProperties, node.maxProperties);
@@ -328,6 +337,70 @@ export class MockBuilder {
       size += (minimum - present) * value.size;
     }
     return ok(c.obj(members), size);
+  }
+
+  /**
+   * Entries under keys that match the object's `patternProperties` (repro 03), with values of
+   * the pattern's schema: one per pattern, or `max_array_items` for an object without declared
+   * properties (a map), within `minProperties`/`maxProperties` and the size budget. The keys are
+   * found at generation time: each matches its pattern and no other, and is no declared property,
+   * so no value has to satisfy two schemas and `additionalProperties: false` never applies.
+   */
+  private patternEntries(node: ObjectNode, patterns: PatternProperty[], present: number, size: number, frame: Frame): { members: Code.ObjectMember[]; size: number } {
+    const room = (node.maxProperties ?? Infinity) - present;
+    const needed = Math.max(0, (node.minProperties ?? 0) - present);
+    const count = Math.min(room, Math.max(needed, node.properties.length === 0 ? this.options.maxArrayItems : patterns.length));
+    const taken = new Set(node.properties.map((p) => p.name));
+    const regexes = patterns.map((entry) => new RegExp(entry.pattern, patternFlagsOf(entry.pattern)));
+    const candidates = patterns.map((entry, i) => {
+      const value = this.gen(entry.schema, frame);
+      const only = (key: string) => regexes[i]!.test(key) && regexes.every((other, j) => j === i || !other.test(key));
+      if (!value.ok) return { value, keys: [] };
+      // The same patterns give the same keys: searched once per run.
+      const memo = JSON.stringify(['patternProperties', i, ...patterns.map((p) => p.pattern)]);
+      const keys = this.pools.get(memo) ?? this.patternKeys(entry.pattern, only);
+      this.pools.set(memo, keys);
+      return { value, keys };
+    });
+    const members: Code.ObjectMember[] = [];
+    let added = 0;
+    let extra = 0;
+    for (let progressed = true; progressed && added < count; ) {
+      progressed = false;
+      for (const { value, keys } of candidates) {
+        if (added >= count || !value.ok) continue;
+        const key = keys.find((k) => !taken.has(k));
+        if (key === undefined) continue;
+        if (added >= needed && size + extra + value.size > MOCK_SIZE_BUDGET) continue;
+        taken.add(key);
+        members.push(c.prop(key, value.expr));
+        extra += value.size;
+        added++;
+        progressed = true;
+      }
+    }
+    if (added < needed) this.warnings.push(`no ${needed} keys found that match the patternProperties ${patterns.map((p) => JSON.stringify(p.pattern)).join(', ')} one at a time; mock objects may have fewer properties than minProperties`);
+    return { members, size: extra };
+  }
+
+  /** Keys that pass `accepts`, found at generation time from the pattern (and with digits appended or prepended, as unanchored patterns allow). */
+  private patternKeys(pattern: string, accepts: (key: string) => boolean): string[] {
+    let tree: PatternNode;
+    try {
+      // Fitted (with no bounds) so that open repeats have an upper bound to sample.
+      tree = fitLength(parsePattern(pattern, patternFlagsOf(pattern) === 'u').tree, undefined, undefined);
+    } catch (error) {
+      if (!(error instanceof UnsupportedPattern)) throw error;
+      this.warnings.push(`patternProperties pattern ${JSON.stringify(pattern)} is not supported for mock data (${error.message}); no keys are generated for it`);
+      return [];
+    }
+    const found = searchStrings(tree, accepts, `patternProperties:${pattern}`);
+    const keys = new Set(found);
+    for (const base of found) {
+      for (let n = 1; n <= this.options.maxArrayItems; n++) for (const key of [`${base}${n}`, `${n}${base}`]) if (accepts(key)) keys.add(key);
+    }
+    if (keys.size === 0) this.warnings.push(`no key found that matches patternProperties pattern ${JSON.stringify(pattern)} alone; no keys are generated for it`);
+    return [...keys];
   }
 
   private array(node: ArrayNode, frame: Frame): Result {
@@ -477,9 +550,9 @@ export class MockBuilder {
       const variant = node.variants[index]!;
       const value = this.gen(variant, inner);
       if (value.ok) {
-        const tag = node.discriminator?.values[index]?.[0];
+        const tag = this.discriminatorValue(node, index);
         if (tag === undefined || !this.isObjectLike(variant)) return value;
-        return ok(c.obj([c.spread(value.expr), c.prop(node.discriminator!.propertyName, c.str(tag))]), value.size + 1);
+        return ok(c.obj([c.spread(value.expr), c.prop(node.discriminator!.propertyName, c.json(tag))]), value.size + 1);
       }
       first ??= value;
     }
@@ -499,7 +572,8 @@ export class MockBuilder {
     }
     const values: { expr: Code.Expr; size: number }[] = [];
     for (const member of node.members) {
-      const value = this.gen(member, inner);
+      // A member's null (seed rules 7 and 9) would fail the other members.
+      const value = this.gen(member.nullFirst ? { ...member, nullable: false } : member, inner);
       if (!value.ok) return value;
       values.push(value);
     }
@@ -559,10 +633,10 @@ export class MockBuilder {
           const parts = this.objectParts(node.variants[index]!, inner);
           if (!parts) return undefined;
           if (parts.ok) {
-            const tag = node.discriminator?.values[index]?.[0];
+            const tag = this.discriminatorValue(node, index);
             if (tag !== undefined) {
               const schema: SchemaNode = { kind: 'enum', values: [tag], isConst: true, nullable: false };
-              parts.parts.set(node.discriminator!.propertyName, { schema, required: true, value: ok(c.str(tag)) });
+              parts.parts.set(node.discriminator!.propertyName, { schema, required: true, value: ok(c.json(tag)) });
             }
             return parts;
           }
@@ -573,6 +647,47 @@ export class MockBuilder {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * The discriminator value that selects a variant, typed as the variant's property is: mapping
+   * keys are strings, so a boolean or numeric property (repro 02) takes `false` or `1` for the
+   * key `"False"` or `"1"`, and a property the variant pins to non-string values keeps its own.
+   */
+  private discriminatorValue(node: UnionNode, index: number): EnumNode['values'][number] | undefined {
+    const tag: EnumNode['values'][number] | undefined = node.discriminator?.values[index]?.[0];
+    if (typeof tag !== 'string') return tag;
+    const property = this.propertySchema(node.variants[index]!, node.discriminator!.propertyName);
+    const resolved = property && this.resolve(property);
+    const lower = tag.toLowerCase();
+    switch (resolved?.kind) {
+      case 'enum': {
+        const own = resolved.values.find((v) => String(v) === tag) ?? resolved.values.find((v) => String(v).toLowerCase() === lower);
+        if (own !== undefined) return own;
+        return resolved.values.every((v) => typeof v !== 'string') ? resolved.values[0] : tag;
+      }
+      case 'boolean':
+        return lower === 'true' ? true : lower === 'false' ? false : tag;
+      case 'number': {
+        const number = Number(tag);
+        return tag.trim() !== '' && Number.isFinite(number) && (!resolved.integer || Number.isInteger(number)) ? number : tag;
+      }
+      default:
+        return tag;
+    }
+  }
+
+  /** The schema of a property of an object-shaped node (through refs and allOf members). */
+  private propertySchema(node: SchemaNode, name: string, hops = 0): SchemaNode | undefined {
+    const resolved = hops > 32 ? undefined : this.resolve(node);
+    if (resolved?.kind === 'object') return resolved.properties.find((p) => p.name === name)?.schema;
+    if (resolved?.kind === 'intersection') {
+      for (const member of resolved.members) {
+        const found = this.propertySchema(member, name, hops + 1);
+        if (found) return found;
+      }
+    }
+    return undefined;
   }
 
   /** The node behind refs (undefined for a ref cycle). */
@@ -658,6 +773,16 @@ function moreSpecific(a: SchemaNode, b: SchemaNode): SchemaNode {
   return b;
 }
 
+/** The flag a pattern compiles with (the loader keeps only patterns that compile): `u` where it can. */
+function patternFlagsOf(pattern: string): '' | 'u' {
+  try {
+    new RegExp(pattern, 'u');
+    return 'u';
+  } catch {
+    return '';
+  }
+}
+
 /** `max_array_items` raised to the minimum, capped by the maximum. */
 function clampCount(preferred: number, minimum: number | undefined, maximum: number | undefined): number {
   let count = Math.max(preferred, minimum ?? 0);
@@ -741,6 +866,7 @@ function refsOf(node: SchemaNode): string[] {
       case 'object':
         for (const p of n.properties) visit(p.schema);
         if (typeof n.additionalProperties === 'object') visit(n.additionalProperties);
+        for (const entry of n.patternProperties ?? []) visit(entry.schema);
         return;
       case 'array':
         visit(n.items);

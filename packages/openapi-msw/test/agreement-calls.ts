@@ -8,9 +8,7 @@ import { MockBuilder, seededMockStatements } from '../src/mock-values.js';
 
 export function callsModule(model: ApiModel, fnName: (operation: Operation) => string): Code.Module {
   const mocks = new MockBuilder(model, { maxArrayItems: 2, depthCap: 30 }, ['faker', 'Faker', 'base', 'en', 'calls', ...GLOBAL_VALUE_NAMES]);
-  const entries = model.operations
-    .filter((operation) => operation.responses.length > 0)
-    .map((operation) => c.prop(fnName(operation), c.arrow([], c.arr(argumentsOf(operation, mocks)))));
+  const entries = model.operations.map((operation) => c.prop(fnName(operation), c.arrow([], c.arr(argumentsOf(operation, mocks)))));
   return {
     header: 'Arguments for every client function (test support).',
     body: [

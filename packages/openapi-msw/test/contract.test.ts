@@ -27,13 +27,23 @@ describe('handlers: one per operation (seed points 1 and 3)', () => {
     );
   });
 
-  it('skips operations without responses', async () => {
+  // Issue 15 (repro 09) over the seed's "operations without responses are skipped": 3.1 makes
+  // `responses` optional, and the client still calls such an operation (any 2xx, read as void).
+  it('answers an operation without responses (or with `responses: {}`) with 204 and no body; HEAD has none', async () => {
     const spec = openapi({
       '/a': { get: { responses: {} }, post: { responses: { '201': { description: 'created' } } } },
       '/b': { ...getJson({ type: 'string' }), head: { responses: { '200': { description: 'ok' } } } },
+      '/c': { delete: { operationId: 'noResponses' } },
     });
     const { module } = await serve(spec);
-    expect(module.handlers.map((h) => `${h.info.method} ${String(h.info.path)}`)).toEqual(['POST */a', 'GET */b']);
+    expect(module.handlers.map((h) => `${h.info.method} ${String(h.info.path)}`)).toEqual(['GET */a', 'POST */a', 'GET */b', 'DELETE */c']);
+    await withServer(module.handlers, async () => {
+      for (const [method, path] of [['GET', '/a'], ['DELETE', '/c']] as const) {
+        const answer = await call(`${BASE}${path}`, method);
+        expect(answer.status).toBe(204);
+        expect(answer.text).toBe('');
+      }
+    });
   });
 
   it('answers every path parameter, whatever the base URL, and prefers the route written for a path', async () => {

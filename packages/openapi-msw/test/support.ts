@@ -5,6 +5,7 @@ import { createClientNames, generateFromModel } from '@specwright/openapi-zod-ts
 import { tempProject, type TempProject } from '@specwright/testing';
 import type { HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
+import { z } from 'zod';
 import { buildHandlersModule, generateHandlers, type HandlerGenOptions } from '../src/index.js';
 
 /** What a generated `handlers.ts` exports. */
@@ -110,4 +111,19 @@ export async function withClientSchemas(spec: object, options: { seed?: number; 
     return schema.safeParse(body).error?.issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`) ?? [];
   };
   return { project, module, warnings, content: read(file), check };
+}
+
+/** A validator independent of the generator: zod's reading of the JSON Schema itself. */
+export function validator(schema: object, components: Record<string, unknown> = {}) {
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', '#/$defs/') : rewrite(v)]),
+      );
+    }
+    return value;
+  };
+  type JsonSchema = Parameters<typeof z.fromJSONSchema>[0];
+  return z.fromJSONSchema({ ...(rewrite(schema) as object), $defs: rewrite(components) } as JsonSchema);
 }

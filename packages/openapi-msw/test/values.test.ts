@@ -5,22 +5,7 @@ import { fixture } from '@specwright/testing';
 import { loadSpecFile } from '@specwright/core';
 import { buildHandlersModule } from '../src/index.js';
 import { MOCK_SIZE_BUDGET } from '../src/mock-values.js';
-import { BASE, call, generateInto, getJson, importHandlers, openapi, serve, withClientSchemas, withServer } from './support.js';
-
-/** A validator independent of the generator: zod's reading of the JSON Schema itself. */
-function validator(schema: object, components: Record<string, unknown> = {}) {
-  const rewrite = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(rewrite);
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', '#/$defs/') : rewrite(v)]),
-      );
-    }
-    return value;
-  };
-  type JsonSchema = Parameters<typeof z.fromJSONSchema>[0];
-  return z.fromJSONSchema({ ...(rewrite(schema) as object), $defs: rewrite(components) } as JsonSchema);
-}
+import { BASE, call, generateInto, getJson, importHandlers, openapi, serve, validator, withClientSchemas, withServer } from './support.js';
 
 /** Bodies of `count` GET requests to `/value`. */
 async function samples(schema: object, components: Record<string, unknown> = {}, count = 25, options = {}): Promise<unknown[]> {
@@ -140,12 +125,41 @@ describe('composition (seed point 7)', () => {
     expect(value).toEqual(expected);
   });
 
-  // Deviation (README): a null member makes the other member nullable; the seed's rule would pick the null.
-  it.each([
-    ['anyOf', { anyOf: [{ $ref: '#/components/schemas/Base' }, { type: 'null' }] }],
-    ['oneOf', { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/Base' }] }],
-  ])('reads %s with a null member as the nullable other member', async (_, schema) => {
-    expect(await samples(schema, components, 3)).toEqual([{ id: expect.any(Number) }, { id: expect.any(Number) }, { id: expect.any(Number) }]);
+  // Seed rules 7 and 9 (issue 15 §3): the first member that is not a $ref, and a type array's
+  // first element, decide, so null is answered where the spec lists it there; the client's schema
+  // allows null in every one of these.
+  const NULL_ORDER: [string, object, unknown][] = [
+    ['anyOf [$ref, null]', { anyOf: [{ $ref: '#/components/schemas/Base' }, { type: 'null' }] }, null],
+    ['oneOf [null, $ref]', { oneOf: [{ type: 'null' }, { $ref: '#/components/schemas/Base' }] }, null],
+    ['oneOf [$ref, $ref, null]', { oneOf: [{ $ref: '#/components/schemas/Base' }, { $ref: '#/components/schemas/Other' }, { type: 'null' }] }, null],
+    ['anyOf [$ref, object, null]', { anyOf: [{ $ref: '#/components/schemas/Base' }, { type: 'object', required: ['x'], properties: { x: { type: 'boolean' } } }, { type: 'null' }] }, { x: expect.any(Boolean) }],
+    ['anyOf [string, null]', { anyOf: [{ type: 'string' }, { type: 'null' }] }, expect.any(String)],
+    ['anyOf [null, string]', { anyOf: [{ type: 'null' }, { type: 'string' }] }, null],
+    ['anyOf [$ref, {type: [null, string]}]', { anyOf: [{ $ref: '#/components/schemas/Base' }, { type: ['null', 'string'] }] }, null],
+    ['type [null, string]', { type: ['null', 'string'] }, null],
+    ['type [string, null]', { type: ['string', 'null'] }, expect.any(String)],
+    ['type [null, integer, string]', { type: ['null', 'integer', 'string'] }, null],
+    ['type [null, object]', { type: ['null', 'object'], required: ['a'], properties: { a: { type: 'string' } } }, null],
+    ['3.0-style nullable', { type: 'string', nullable: true }, expect.any(String)],
+  ];
+
+  it('answers what the seed picks for each, valid for the client schema', async () => {
+    const properties = Object.fromEntries(NULL_ORDER.map(([name, schema]) => [name, schema]));
+    const get = getJson({ type: 'object', required: Object.keys(properties), properties })['get'] as object;
+    const spec = openapi({ '/value': { get: { operationId: 'value', ...get } } }, components);
+    const { module, check } = await withClientSchemas(spec);
+    await withServer(module.handlers, async () => {
+      for (let i = 0; i < 3; i++) {
+        const body = (await call(`${BASE}/value`)).json as Record<string, unknown>;
+        for (const [name, , expected] of NULL_ORDER) expect(body[name], name).toEqual(expected);
+        expect(check('value', body)).toEqual([]);
+      }
+    });
+  });
+
+  it('takes a member\'s value inside an allOf, where the intersection does not allow null', async () => {
+    const schema = { allOf: [{ type: ['null', 'string'] }, { anyOf: [{ type: 'string' }, { type: 'integer' }] }] };
+    for (const value of await samples(schema, components, 3)) expect(value).toEqual(expect.any(String));
   });
 
   it('sets the discriminator without a mapping to the variant\'s schema name', async () => {
@@ -169,9 +183,10 @@ describe('composition (seed point 7)', () => {
 });
 
 describe('depth (seed point 8)', () => {
+  // A nullable ref in 3.0's form: `anyOf: [$ref, null]` would answer null before any cut (seed rule 7).
   const chain = (required: boolean, nullable = false) => ({
     A: { type: 'object', required: required ? ['b'] : [], properties: { b: { $ref: '#/components/schemas/B' } } },
-    B: { type: 'object', required: required ? ['c'] : [], properties: { c: nullable ? { anyOf: [{ $ref: '#/components/schemas/C' }, { type: 'null' }] } : { $ref: '#/components/schemas/C' } } },
+    B: { type: 'object', required: required ? ['c'] : [], properties: { c: nullable ? { $ref: '#/components/schemas/C', nullable: true } : { $ref: '#/components/schemas/C' } } },
     C: { type: 'object', required: ['leaf'], properties: { leaf: { type: 'string' } } },
   });
   const top = { $ref: '#/components/schemas/A' };
@@ -227,7 +242,7 @@ describe('depth (seed point 8)', () => {
         properties: {
           name: { type: 'string' },
           children: { type: 'array', items: { $ref: '#/components/schemas/Node' } },
-          parent: { anyOf: [{ $ref: '#/components/schemas/Node' }, { type: 'null' }] },
+          parent: { $ref: '#/components/schemas/Node', nullable: true },
           next: { $ref: '#/components/schemas/Node' },
         },
       },

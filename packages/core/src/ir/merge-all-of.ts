@@ -93,6 +93,8 @@ function mergeObjects(objects: ObjectNode[]): ObjectNode {
     if (declared.every((a) => a === false)) merged.additionalProperties = false;
     else merged.additionalProperties = declared.filter((a) => a !== false).at(-1)!;
   }
+  const patterns = objects.flatMap((o) => o.patternProperties ?? []);
+  if (patterns.length > 0) merged.patternProperties = patterns;
   const mins = objects.map((o) => o.minProperties).filter((n) => n !== undefined);
   const maxs = objects.map((o) => o.maxProperties).filter((n) => n !== undefined);
   if (mins.length > 0) merged.minProperties = Math.max(...mins);

@@ -10,6 +10,7 @@ import type {
   NumberNode,
   ObjectNode,
   ObjectProperty,
+  PatternProperty,
   SchemaBase,
   SchemaNode,
   StringNode,
@@ -212,6 +213,8 @@ export class SchemaConverter {
     else if (typeValue !== undefined) this.reader.warn(childPointer(pointer, 'type'), `type must be a string or an array, found ${describe(typeValue)}; ignored`);
     const nullable = types?.includes('null') ?? false;
     const nonNull = types?.filter((t) => t !== 'null');
+    // The seed's mocks use only a type array's first element: `['null', 'string']` mocks null.
+    const nullFirst = nullable && types?.[0] === 'null' ? { nullFirst: true as const } : {};
 
     if ('const' in raw) return this.convertEnum([raw['const']], true, nullable, pointer);
     if (raw['enum'] !== undefined) {
@@ -225,7 +228,7 @@ export class SchemaConverter {
     if (effective.length === 0) return undefined;
     const nodes = effective.map((type) => this.convertTyped(type, raw, pointer));
     const node: SchemaNode = nodes.length === 1 ? nodes[0]! : { kind: 'union', variants: nodes, exclusive: false, nullable: false };
-    return nullable ? { ...node, nullable: true } : node;
+    return nullable ? { ...node, nullable: true, ...nullFirst } : node;
   }
 
   private convertEnum(values: unknown[], isConst: boolean, nullable: boolean, pointer: string): SchemaNode {
@@ -321,8 +324,15 @@ export class SchemaConverter {
       node.additionalProperties = Object.keys(additional).length === 0 ? true : this.convert(additional, childPointer(pointer, 'additionalProperties'));
     }
     const patternProps = r.isObject(raw['patternProperties']) ? Object.entries(raw['patternProperties']) : [];
-    if (node.additionalProperties === undefined && patternProps.length > 0) {
-      const values = patternProps.map(([name, value]) => this.convert(value, childPointer(pointer, 'patternProperties', name)));
+    const converted = patternProps.map(([pattern, value]) => ({ pattern, schema: this.convert(value, childPointer(pointer, 'patternProperties', pattern)) }));
+    const patterns: PatternProperty[] = converted.filter((entry) => {
+      const valid = patternFlags(entry.pattern) !== undefined;
+      if (!valid) r.warn(childPointer(pointer, 'patternProperties', entry.pattern), 'the pattern is not a valid ECMAScript regular expression; ignored');
+      return valid;
+    });
+    if (patterns.length > 0) node.patternProperties = patterns;
+    if (node.additionalProperties === undefined && converted.length > 0) {
+      const values = converted.map((entry) => entry.schema);
       node.additionalProperties = values.length === 1 ? values[0]! : { kind: 'union', variants: values, exclusive: false, nullable: false };
     }
     const minProperties = r.lenientNumber(raw['minProperties'], childPointer(pointer, 'minProperties'));
@@ -385,8 +395,11 @@ export class SchemaConverter {
       variants.push(variant);
     }
     if (variants.length === 0) return { kind: 'null', nullable: false };
-    if (variants.length === 1) return nullable ? { ...variants[0]!, nullable: true } : variants[0]!;
-    const union: UnionNode = { kind: 'union', variants, exclusive, nullable };
+    // The seed's mocks take the first member that is not a $ref: where that is null, they mock null.
+    const firstInline = list.findIndex((member) => !(this.reader.isObject(member) && '$ref' in member));
+    const nullFirst = firstInline >= 0 && converted[firstInline]!.kind === 'null' ? { nullFirst: true as const } : {};
+    if (variants.length === 1) return nullable ? { ...variants[0]!, nullable: true, ...nullFirst } : variants[0]!;
+    const union: UnionNode = { kind: 'union', variants, exclusive, nullable, ...nullFirst };
     const propertyName = discriminator?.['propertyName'];
     if (typeof propertyName === 'string') {
       const mappingRaw = this.reader.isObject(discriminator?.['mapping']) ? discriminator['mapping'] : {};

@@ -13,6 +13,13 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export interface SchemaBase {
   /** Accepts `null` besides its own values (3.0 `nullable`, 3.1 `type: [..., 'null']`). */
   nullable: boolean;
+  /**
+   * Set (with `nullable`) where the spec lists `null` before the alternative that the seed's mock
+   * rules would take: a type array whose first element is `null` (`['null', 'string']`), or a
+   * `oneOf`/`anyOf` whose first member that is not a `$ref` is `null` (`[{ $ref }, { type: 'null' }]`).
+   * The mock generator answers null there (contract, MSW rules 7 and 9).
+   */
+  nullFirst?: true;
   title?: string;
   description?: string;
   deprecated?: boolean;
@@ -38,14 +45,26 @@ export interface ObjectProperty {
   writeOnly: boolean;
 }
 
+/** A `patternProperties` entry: keys that match `pattern` (ECMA-262 source) have values of `schema`. */
+export interface PatternProperty {
+  pattern: string;
+  schema: SchemaNode;
+}
+
 export interface ObjectNode extends SchemaBase {
   kind: 'object';
   properties: ObjectProperty[];
   /**
    * `undefined`: not declared (extra keys allowed); `true`: any extra keys; `false`: none;
-   * a node: extra keys whose values match it.
+   * a node: extra keys whose values match it. Where the spec declares `patternProperties` and no
+   * `additionalProperties`, the loader sets it to (the union of) the patterns' schemas.
    */
   additionalProperties: SchemaNode | boolean | undefined;
+  /**
+   * `patternProperties`, in spec order, with patterns that compile. Keys matching one are not
+   * additional properties; a key matching several must satisfy each of their schemas.
+   */
+  patternProperties?: PatternProperty[];
   minProperties?: number;
   maxProperties?: number;
 }

@@ -61,7 +61,13 @@ export class Visibility {
         const additional = node.additionalProperties;
         const projectedAdditional = typeof additional === 'object' ? this.project(additional, direction) : additional;
         if (projectedAdditional !== additional) changed = true;
-        return changed ? { ...node, properties, additionalProperties: projectedAdditional } : node;
+        const patterns = node.patternProperties?.map((entry) => {
+          const schema = this.project(entry.schema, direction);
+          if (schema !== entry.schema) changed = true;
+          return schema === entry.schema ? entry : { ...entry, schema };
+        });
+        if (!changed) return node;
+        return { ...node, properties, additionalProperties: projectedAdditional, ...(patterns ? { patternProperties: patterns } : {}) };
       }
       case 'array': {
         const items = this.project(node.items, direction);
@@ -104,6 +110,7 @@ function scan(node: SchemaNode, refs: Set<string>): boolean {
         if (scan(property.schema, refs)) direct = true;
       }
       if (typeof node.additionalProperties === 'object' && scan(node.additionalProperties, refs)) direct = true;
+      for (const entry of node.patternProperties ?? []) if (scan(entry.schema, refs)) direct = true;
       return direct;
     }
     case 'array':
