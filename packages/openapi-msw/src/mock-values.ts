@@ -465,7 +465,7 @@ export class MockBuilder {
       if (value.ok) {
         const tag = node.discriminator?.values[index]?.[0];
         if (tag === undefined || !this.isObjectLike(variant)) return value;
-        return ok(c.obj([c.spread(value.expr), c.prop(node.discriminator!.propertyName, c.str(tag))]), value.size + 1);
+        return ok(c.obj([c.spread(value.expr), c.prop(node.discriminator!.propertyName, c.json(tag))]), value.size + 1);
       }
       first ??= value;
     }
@@ -548,7 +548,7 @@ export class MockBuilder {
             const tag = node.discriminator?.values[index]?.[0];
             if (tag !== undefined) {
               const schema: SchemaNode = { kind: 'enum', values: [tag], isConst: true, nullable: false };
-              parts.parts.set(node.discriminator!.propertyName, { schema, required: true, value: ok(c.str(tag)) });
+              parts.parts.set(node.discriminator!.propertyName, { schema, required: true, value: ok(c.json(tag)) });
             }
             return parts;
           }

@@ -1,3 +1,4 @@
+import { discriminatorValue } from './discriminator-value.js';
 import { normalizePointer } from './pointer.js';
 import type { SchemaConverter } from './schema-converter.js';
 import type { NumberNode, ObjectNode, ObjectProperty, SchemaNode, StringNode } from './types.js';
@@ -93,6 +94,8 @@ function mergeObjects(objects: ObjectNode[]): ObjectNode {
     if (declared.every((a) => a === false)) merged.additionalProperties = false;
     else merged.additionalProperties = declared.filter((a) => a !== false).at(-1)!;
   }
+  const patterns = objects.flatMap((o) => o.patternProperties ?? []);
+  if (patterns.length > 0) merged.patternProperties = patterns;
   const mins = objects.map((o) => o.minProperties).filter((n) => n !== undefined);
   const maxs = objects.map((o) => o.maxProperties).filter((n) => n !== undefined);
   if (mins.length > 0) merged.minProperties = Math.max(...mins);
@@ -132,7 +135,8 @@ function applyNarrowings(object: ObjectNode, narrowings: { propertyName: string;
     const index = properties.findIndex((p) => p.name === propertyName);
     const existing = properties[index];
     if (existing?.schema.kind === 'enum') continue;
-    const schema: SchemaNode = { kind: 'enum', values, isConst: values.length === 1, nullable: false };
+    const typed = values.map((value) => discriminatorValue(value, existing?.schema));
+    const schema: SchemaNode = { kind: 'enum', values: typed, isConst: typed.length === 1, nullable: false };
     if (existing?.schema.description !== undefined) schema.description = existing.schema.description;
     const property: ObjectProperty = { name: propertyName, schema, required: true, readOnly: false, writeOnly: false };
     if (existing) properties[index] = property;
