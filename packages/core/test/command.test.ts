@@ -170,7 +170,7 @@ describe('the command-line harness', () => {
     expect(grouped.stderr).toContain('demo-gen: warning: /x/spec.yaml: #/paths/~1a0/get: path parameter "v0" is not declared (25 warnings of this kind; the first shown)\n');
     // The rare warning is not hidden behind the repeated one.
     expect(grouped.stderr).toContain('demo-gen: warning: /x/spec.yaml: #/paths/~1items/post: query parameter "filter" is an object\n');
-    expect(grouped.stderr).toContain('demo-gen: 26 warnings in 2 kinds; run with --verbose to see them all\n');
+    expect(grouped.stderr).toContain('demo-gen: 26 warnings of 2 kinds; run with --verbose to see them all\n');
     const verbose = await run(noisy, ['--config', 'c.json', '--verbose'], project.dir);
     expect(verbose.code).toBe(0);
     expect(verbose.stderr.match(/warning: /g)).toHaveLength(26);

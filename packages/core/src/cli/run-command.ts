@@ -152,7 +152,7 @@ function printWarnings(label: string, warnings: Set<string>, io: CommandIO, verb
     const more = group.length > 1 ? ` (${group.length} warnings of this kind; the first shown)` : '';
     io.stderr(`${label}: warning: ${group[0]}${more}\n`);
   }
-  io.stderr(`${label}: ${list.length} warnings in ${kinds.size} kinds; run with --verbose to see them all\n`);
+  io.stderr(`${label}: ${list.length} warnings of ${kinds.size} ${kinds.size === 1 ? 'kind' : 'kinds'}; run with --verbose to see them all\n`);
 }
 
 /** A warning's kind: its text without the file and JSON pointer in front and without quoted names. */
