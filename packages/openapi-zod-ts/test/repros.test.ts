@@ -262,3 +262,33 @@ describe('issue 15 repros: versions and warnings on the command line', () => {
     expect(verbose.stderr.match(/path parameter "ver" is not declared/g)).toHaveLength(21);
   });
 });
+
+/** `Level0` → `Level1` → ... : each level an object holding the next, optional, in an array; and a `Tree` that uses `Level0`. */
+function deepChain(levels: number): object {
+  const schemas: Record<string, object> = {};
+  for (let i = 0; i < levels; i++) {
+    const next = i + 1 < levels ? { next: { type: 'array', items: { $ref: `#/components/schemas/Level${i + 1}` } } } : {};
+    schemas[`Level${i}`] = { type: 'object', properties: { name: { type: 'string' }, ...next } };
+  }
+  // A recursive schema gets an explicit type that names the chain's output (`z.output<typeof Level0Schema>`).
+  schemas['Tree'] = { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Tree' } }, chain: { $ref: '#/components/schemas/Level0' } } };
+  return { openapi: '3.1.0', info: { title: 'deep chain', version: '1' }, paths: {}, components: { schemas } };
+}
+
+describe('the user-owned schema file of a deeply nested spec (googleapis contentwarehouse)', () => {
+  it('compiles as bootstrapped: chains too deep to infer are cut by explicit types', async () => {
+    const { project, files } = await generateInto(deepChain(60), { outDir: 'gen', inputSchema: 'schemas.ts', format: false, prefix: 'zod-ts-deep' });
+    const user = files.find((f) => f.path.endsWith('schemas.ts') && f.createOnly)!.content;
+    // Most schemas stay inferred (editable); a few carry an explicit type.
+    const explicit = user.match(/^export const Level\d+Schema: z\.ZodType<Level\d+> =/gm) ?? [];
+    expect(explicit.length).toBeGreaterThan(0);
+    expect(explicit.length).toBeLessThan(10);
+    project.write('use.ts', "import type { Level0 } from './gen/index.js';\nexport const level: Level0 = { name: 'a', next: [{ name: 'b', next: [] }] };\n");
+    project.tsconfig('nodenext');
+    const result = typecheck(project.dir, '5.9');
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const deep = await importModule<SchemaModule>(join(project.dir, 'gen', 'index.ts'));
+    expect(schema(deep, 'Level0Schema').safeParse({ name: 'a', next: [{ name: 'b', next: [{ name: 7 }] }] }).success).toBe(false);
+  });
+});
