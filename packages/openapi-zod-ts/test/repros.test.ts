@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { fixture, runCommandLine, tempProject, typecheck, type TypeScriptVersion } from '@specwright/testing';
+import { fixture, prettierUnformatted, runCommandLine, tempProject, typecheck, type TypeScriptVersion } from '@specwright/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateInto, importModule, startServer, type Generated, type TestServer } from './support.js';
 
@@ -237,6 +237,17 @@ describe('issue 15 repros (openapi-zod-ts)', () => {
     expect(versions).toMatch(/#\/openapi: OpenAPI 3\.2\.0 is read as 3\.1/);
     expect(versions).toMatch(/#\/webhooks: webhooks are not generated \(1: newPet\)/);
     expect(versions).toMatch(/#\/paths\/~1foo\/post\/operationId: operationId "foo" is also used at #\/paths\/~1foo\/get .*named foo2/);
+  });
+});
+
+describe('issue 15 repros: formatted output', () => {
+  it('passes prettier --check under the consumer config (the new runtime helpers and pattern checks included)', async () => {
+    const paths: string[] = [];
+    for (const file of [REPROS.patterns, REPROS.multipart, REPROS.urlencoded, REPROS.nullableQuery]) {
+      const { files } = await generateInto(fixture(`repros/${file}`), { prefix: 'zod-ts-repro-format' });
+      paths.push(...files.map((f) => f.path));
+    }
+    expect(await prettierUnformatted(paths)).toEqual([]);
   });
 });
 
