@@ -7,7 +7,7 @@
 import { extname, relative, sep } from 'node:path';
 import { type Code, ConfigError, code as c, readModuleExports } from '@specwright/core';
 import type { EmitContext, UserSchemaFile } from './context.js';
-import { deepInferenceCuts } from './inference-depth.js';
+import { explicitlyTyped } from './explicit-types.js';
 import { docOf, type SchemaScope, zodSchema } from './schema-emit.js';
 import { lazyRef, typedDeclaration } from './schema-types.js';
 
@@ -61,10 +61,10 @@ export function userSchemaModule(context: EmitContext): Code.Module {
   const body: Code.Stmt[] = [];
   let current = 0;
   // Schemas in a reference cycle need an explicit type, and so do those whose inferred type would
-  // be too deep for the compiler (TS2589); the others are inferred, which keeps the file easy to
-  // edit (`.extend`, `.refine`, `.transform` without touching a type).
-  const cuts = deepInferenceCuts(context);
-  const explicit = (key: string) => order.cyclic.has(key) || cuts.has(key);
+  // be too deep for the compiler (TS2589) or unsatisfiable (see explicit-types.ts); the others are
+  // inferred, which keeps the file easy to edit (`.extend`, `.refine`, `.transform`).
+  const typed = explicitlyTyped(context);
+  const explicit = (key: string) => order.cyclic.has(key) || typed.has(key);
   const scope: SchemaScope = {
     zodRef: (key) => {
       const schema = names.schema(key).schema;

@@ -91,6 +91,8 @@ import type { Thing } from './additional/gen/index.js';
 import type { Metadata } from './patterns/gen/index.js';
 import type { Config } from './discriminator/gen/index.js';
 import type { Labels, Shape } from './inline-discriminators/gen/index.js';
+import type { Metadata as UserMetadata } from './patterns-user/gen/index.js';
+import type { Thing as UserThing } from './additional-user/gen/index.js';
 
 export const thing: Thing = { id: 'a', count: 1, extra: 2 };
 export const metadata: Metadata = { name: 'n', meta_color: 'red' };
@@ -98,6 +100,8 @@ export const auto: Config = { use_custom: false, auto_setting: 'x' };
 export const custom: Config = { use_custom: true, custom_value: 3 };
 export const square: Shape = { sides: 4, edge: 2 };
 export const labels: Labels = { id: 1, 'x-team': 'core', n_seats: 3, open: true };
+export const userMetadata: UserMetadata = { name: 'n', meta_color: 'red' };
+export const userThing: UserThing = { id: 'a', count: 1, extra: 2 };
 // @ts-expect-error the discriminator is the boolean false, not the mapping key's string
 export const wrong: Config = { use_custom: 'False', auto_setting: 'x' };
 `;
@@ -120,9 +124,13 @@ describe('issue 15 repros (openapi-zod-ts)', () => {
       ...Object.entries(REPROS).map(([dir, file]): [string, string] => [dir, fixture(`repros/${file}`)]),
       ['inline-discriminators', { ...NUMERIC_DISCRIMINATORS, components: { schemas: { ...NUMERIC_DISCRIMINATORS.components.schemas, ...PATTERN_MIX.components.schemas } } }],
       ['urlencoded-fields', URLENCODED_FIELDS],
+      // With the user-owned schema file bootstrapped: it must compile and validate alike.
+      ['patterns-user', fixture(`repros/${REPROS.patterns}`)],
+      ['additional-user', fixture(`repros/${REPROS.additional}`)],
     ];
     for (const [dir, spec] of specs) {
-      const result = await generateInto(spec, { project, outDir: `${dir}/gen`, typing: 'checked', format: false });
+      const user = dir.endsWith('-user') ? { inputSchema: `${dir}/schemas.ts` } : {};
+      const result = await generateInto(spec, { project, outDir: `${dir}/gen`, typing: 'checked', format: false, ...user });
       generated.set(dir, result);
       modules.set(dir, await importModule<SchemaModule>(join(project.dir, dir, 'gen', 'index.ts')));
     }
@@ -169,10 +177,12 @@ describe('issue 15 repros (openapi-zod-ts)', () => {
   });
 
   it('03: keys matching a pattern are validated with its schema, others refused under additionalProperties: false', () => {
-    const metadata = schema(modules.get('patterns')!, 'MetadataSchema');
-    expect(metadata.safeParse({ name: 'n', meta_color: 'red' })).toMatchObject({ success: true, data: { name: 'n', meta_color: 'red' } });
-    expect(metadata.safeParse({ meta_size: 3 }).error?.issues.map((i) => i.path)).toContainEqual(['meta_size']);
-    expect(metadata.safeParse({ other: 'x' }).error?.issues.map((i) => i.path)).toEqual([['other']]);
+    for (const dir of ['patterns', 'patterns-user']) {
+      const metadata = schema(modules.get(dir)!, 'MetadataSchema');
+      expect(metadata.safeParse({ name: 'n', meta_color: 'red' })).toMatchObject({ success: true, data: { name: 'n', meta_color: 'red' } });
+      expect(metadata.safeParse({ meta_size: 3 }).error?.issues.map((i) => i.path)).toContainEqual(['meta_size']);
+      expect(metadata.safeParse({ other: 'x' }).error?.issues.map((i) => i.path)).toEqual([['other']]);
+    }
     const labels = schema(modules.get('inline-discriminators')!, 'LabelsSchema');
     expect(labels.safeParse({ id: 1, 'x-team': 'core', n_seats: 3, open: true }).success).toBe(true);
     expect(labels.safeParse({ n_seats: -1 }).success).toBe(false);
