@@ -127,6 +127,8 @@ const jobList: WorkerJob[] = selection.specs
     tsc: tscVersions(spec, index),
     tscTimeoutMs: 0,
     keep: args.keep,
+    // Every other spec bootstraps the user-owned schema file, which must compile as created.
+    inputSchema: index % 2 === 1,
   }))
   .filter((job) => !previous.has(job.spec.id));
 

@@ -68,11 +68,19 @@ async function timed(generator: GeneratorId, build: (warnings: string[]) => Prom
   }
 }
 
-/** Runs the five generators on `model` for a project in `dir` (nothing is written). */
-export async function runGenerators(model: ApiModel, dir: string): Promise<GeneratorRun[]> {
+/** Where `openapi-zod-ts` bootstraps the user-owned schema file when `input_schema` is on. */
+export const USER_SCHEMA_FILE = 'src/schemas.ts';
+
+/**
+ * Runs the five generators on `model` for a project in `dir` (nothing is written). With
+ * `inputSchema`, `openapi-zod-ts` bootstraps the user-owned schema file too (the compile step then
+ * checks that a user can build on it as created).
+ */
+export async function runGenerators(model: ApiModel, dir: string, options: { inputSchema?: boolean } = {}): Promise<GeneratorRun[]> {
   const api = join(dir, LAYOUT.api);
   const runs: GeneratorRun[] = [];
-  runs.push(await timed('openapi-zod-ts', (warnings) => generateFromModel(model, { outputDir: api, warn: (w) => warnings.push(w) })));
+  const inputSchema = options.inputSchema ? join(dir, USER_SCHEMA_FILE) : undefined;
+  runs.push(await timed('openapi-zod-ts', (warnings) => generateFromModel(model, { outputDir: api, inputSchema, warn: (w) => warnings.push(w) })));
   for (const framework of ['fastify', 'hono'] as const) {
     runs.push(
       await timed(`openapi-server ${framework}`, async (warnings) => {

@@ -14,6 +14,8 @@ export interface WorkerJob {
   tscTimeoutMs: number;
   /** Keep the project even when every check passes. */
   keep: boolean;
+  /** Run `openapi-zod-ts` with `input_schema` (every other spec of the run list). */
+  inputSchema: boolean;
 }
 
 export type WorkerMessage = { type: 'phase'; phase: string } | { type: 'result'; result: SpecResult };

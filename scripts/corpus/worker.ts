@@ -40,7 +40,7 @@ async function run(): Promise<SpecResult> {
 
   await send({ type: 'phase', phase: 'generate' });
   initProject(job.projectDir);
-  const runs = await runGenerators(model, job.projectDir);
+  const runs = await runGenerators(model, job.projectDir, { inputSchema: job.inputSchema });
   result.rssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
   result.generators = runs.map((r) => ({
     generator: r.generator,

@@ -157,16 +157,29 @@ describe('the command-line harness', () => {
     expect(loud.stderr).toMatch(/\n\s+at /);
   });
 
-  it('prints warnings once each, capped', async () => {
+  it('prints warnings once each; past 20, one line per kind with a count; --verbose prints them all', async () => {
     const project = tempProject('cli-warn', { prettier: false });
     project.write('c.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' }));
     const noisy = command(async (config, context) => {
-      for (let i = 0; i < 30; i++) context.warn(`problem ${i % 25}`);
+      for (let i = 0; i < 30; i++) context.warn(`/x/spec.yaml: #/paths/~1a${i % 25}/get: path parameter "v${i % 25}" is not declared`);
+      context.warn('/x/spec.yaml: #/paths/~1items/post: query parameter "filter" is an object');
       return writeTwo(config, context);
     });
-    const result = await run(noisy, ['--config', 'c.json'], project.dir);
-    expect(result.stderr.match(/warning: problem/g)).toHaveLength(20);
-    expect(result.stderr).toMatch(/\.\.\. and 5 more warnings/);
+    const grouped = await run(noisy, ['--config', 'c.json'], project.dir);
+    expect(grouped.code).toBe(0);
+    expect(grouped.stderr).toContain('demo-gen: warning: /x/spec.yaml: #/paths/~1a0/get: path parameter "v0" is not declared (25 warnings of this kind; the first shown)\n');
+    // The rare warning is not hidden behind the repeated one.
+    expect(grouped.stderr).toContain('demo-gen: warning: /x/spec.yaml: #/paths/~1items/post: query parameter "filter" is an object\n');
+    expect(grouped.stderr).toContain('demo-gen: 26 warnings of 2 kinds; run with --verbose to see them all\n');
+    const verbose = await run(noisy, ['--config', 'c.json', '--verbose'], project.dir);
+    expect(verbose.code).toBe(0);
+    expect(verbose.stderr.match(/warning: /g)).toHaveLength(26);
+    expect(verbose.stderr).not.toContain('--verbose');
+    const few = command(async (config, context) => {
+      for (let i = 0; i < 20; i++) context.warn(`problem ${i}`);
+      return writeTwo(config, context);
+    });
+    expect((await run(few, ['--config', 'c.json'], project.dir)).stderr.match(/warning: problem/g)).toHaveLength(20);
   });
 });
 

@@ -139,6 +139,64 @@ describe('3.0 normalisation', () => {
   });
 });
 
+describe('issue 15: typed discriminator values, patternProperties, warnings', () => {
+  it('types discriminator values as the property is: const first, then the mapping key converted', async () => {
+    const model = await loadModel(fixture('repros/02-non-string-discriminator.yaml'));
+    expect(schema(model, 'Config')).toMatchObject({ discriminator: { propertyName: 'use_custom', values: [[false], [true]] } });
+    const inline = modelFromDocument({
+      openapi: '3.1.0',
+      info: { title: 't', version: '1' },
+      paths: {},
+      components: {
+        schemas: {
+          Shape: { oneOf: [{ $ref: '#/components/schemas/A' }, { $ref: '#/components/schemas/B' }], discriminator: { propertyName: 'n', mapping: { '1': '#/components/schemas/A', '2.5': '#/components/schemas/B' } } },
+          A: { type: 'object', properties: { n: { type: 'integer' } } },
+          B: { type: 'object', properties: { n: { type: 'number' } } },
+          Flag: { oneOf: [{ $ref: '#/components/schemas/C' }, { $ref: '#/components/schemas/D' }], discriminator: { propertyName: 'on', mapping: { TRUE: '#/components/schemas/C', x: '#/components/schemas/D' } } },
+          C: { type: 'object', properties: { on: { type: 'boolean' } } },
+          D: { type: 'object', properties: { on: { type: 'string' } } },
+        },
+      },
+    });
+    expect(schema(inline, 'Shape')).toMatchObject({ discriminator: { values: [[1], [2.5]] } });
+    expect(schema(inline, 'Flag')).toMatchObject({ discriminator: { values: [[true], ['x']] } });
+  });
+
+  it('keeps patternProperties apart from additionalProperties, with the pattern flags', async () => {
+    const model = await loadModel(fixture('repros/03-patternProperties-strict.yaml'));
+    expect(schema(model, 'Metadata')).toMatchObject({
+      kind: 'object',
+      additionalProperties: false,
+      patternProperties: [{ pattern: '^meta_', flags: 'u', schema: { kind: 'string' } }],
+    });
+  });
+
+  it('warns about dropped keywords, 3.2, duplicate operationIds, webhooks and callbacks', async () => {
+    const lenient = await loadModel(fixture('repros/17-lenient-schemas.yaml'));
+    expect(schema(lenient, 'Bar')).toEqual({ kind: 'enum', values: ['foo', 'bar'], isConst: false, nullable: false });
+    expect(lenient.warnings).toEqual([
+      '#/components/schemas/Bar/enum: null is listed but the type does not allow null; null is rejected',
+      '#/components/schemas/Keyed/propertyNames: propertyNames is not enforced; keys are not checked against it',
+    ]);
+    const gaps = await loadModel(fixture('repros/18-version-and-validation-gaps.yaml'));
+    expect(gaps.warnings).toEqual([
+      '#/openapi: OpenAPI 3.2.0 is read as 3.1; features added after 3.1 are ignored',
+      '#/webhooks: webhooks are not generated (1: newPet); ignored',
+      '#/paths/~1foo/post/operationId: operationId "foo" is also used at #/paths/~1foo/get (operationIds must be unique); this operation is named foo2',
+    ]);
+    const callbacks = modelFromDocument({
+      openapi: '3.0',
+      info: { title: 't', version: '1' },
+      paths: { '/s': { post: { callbacks: { done: {} }, responses: { '204': { description: 'ok' } } } } },
+    });
+    expect(callbacks.warnings).toEqual(['#/paths/~1s/post/callbacks: callbacks are not generated; ignored']);
+    // A nullable type keeps null from the enum, without a warning.
+    const nullable = modelFromDocument({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { E: { type: 'string', nullable: true, enum: ['a', null] } } } });
+    expect(schema(nullable, 'E')).toMatchObject({ kind: 'enum', values: ['a'], nullable: true });
+    expect(nullable.warnings).toEqual([]);
+  });
+});
+
 describe('schema features (3.1.1)', () => {
   let model: ApiModel;
   beforeAll(async () => {

@@ -96,7 +96,8 @@ interface RequestSpec<T> {
   fixedHeaders?: Record<string, string>;
   query?: Record<string, unknown> | undefined;
   queryStyles?: Record<string, QueryStyle>;
-  body?: EncodedBody | undefined;
+  /** Encoding may read Blobs (urlencoded fields), so it settles in \`sendRequest\`. */
+  body?: Promise<EncodedBody> | undefined;
   /** Readers by status (\`'200'\`, \`'2XX'\`); an undeclared 2xx status uses \`2XX\`, else the first. */
   responses: Record<string, ResponseReader<T>>;
 }`,
@@ -143,7 +144,12 @@ function serializeQuery(query: Record<string, unknown> | undefined, styles: Reco
   if (query === undefined) return '';
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
+    if (value === undefined) continue;
+    // null goes on the wire as the empty value (\`?q=\`); routers read it back as null where the schema allows null.
+    if (value === null) {
+      params.append(name, '');
+      continue;
+    }
     const style = styles?.[name] ?? 'form';
     if (Array.isArray(value)) {
       const items = value.filter((item) => item !== undefined && item !== null).map(serializeQueryValue);
@@ -193,13 +199,18 @@ function isRawBody(value: unknown): value is BodyInit {
   },
   encodeRequestBody: {
     code: `
-function encodeRequestBody(kind: BodyKind, contentType: string, value: unknown): EncodedBody {
+async function encodeRequestBody(kind: BodyKind, contentType: string, value: unknown): Promise<EncodedBody> {
   switch (kind) {
     case 'json':
       return { body: JSON.stringify(value), contentType };
     case 'form': {
+      // A whole body given as bytes or text (a binary schema) is already encoded: sent as is.
+      if (isRawBody(value)) return { body: value, contentType };
+      const fields: [string, string | Blob][] = [];
+      appendFormFields(value, (name, item) => fields.push([name, item]));
       const params = new URLSearchParams();
-      appendFormFields(value, (name, item) => params.append(name, typeof item === 'string' ? item : ''));
+      // A file field has no urlencoded form but its content: it is sent as its text.
+      for (const [name, item] of fields) params.append(name, typeof item === 'string' ? item : await item.text());
       return { body: params, contentType };
     }
     case 'multipart': {
@@ -234,11 +245,12 @@ async function sendRequest<T>(spec: RequestSpec<T>, config: RequestConfig | unde
   const headers = new Headers(typeof client.headers === 'function' ? await client.headers() : client.headers);
   const token = typeof client.token === 'function' ? await client.token() : client.token;
   if (token) headers.set('Authorization', \`Bearer \${token}\`);
-  if (spec.body?.contentType !== undefined) headers.set('Content-Type', spec.body.contentType);
+  const body = await spec.body;
+  if (body?.contentType !== undefined) headers.set('Content-Type', body.contentType);
   for (const [name, value] of Object.entries(spec.fixedHeaders ?? {})) headers.set(name, value);
   new Headers(config?.headers).forEach((value, key) => headers.set(key, value));
   const init: RequestInit = { method: spec.method, headers };
-  if (spec.body !== undefined) init.body = spec.body.body;
+  if (body !== undefined) init.body = body.body;
   if (config?.signal !== undefined) init.signal = config.signal;
   const query = serializeQuery(spec.query, spec.queryStyles);
   const search = spec.fixedQuery === undefined ? query : \`?\${spec.fixedQuery}\${query.replace(/^\\?/, '&')}\`;
@@ -291,6 +303,45 @@ function readTextResponse<T>(schema: z.ZodType<T>): ResponseReader<T> {
 function readBlobResponse<T>(schema: z.ZodType<T>): ResponseReader<T> {
   return async (response) => {
     const body = await response.blob();
+    const result = schema.safeParse(body);
+    if (!result.success) throw new ResponseValidationError(response.status, toValidationIssues(result.error.issues), body);
+    return result.data;
+  };
+}`,
+    uses: ['ResponseReader', 'toValidationIssues'],
+    zod: true,
+  },
+  readFormResponse: {
+    code: `
+/**
+ * A multipart or urlencoded response as an object: one key per field, an array when a field
+ * repeats or is listed in \`arrayFields\`; files stay Blobs, and the fields listed in
+ * \`jsonFields\` (numbers, booleans, objects, or arrays of them) are decoded from their JSON text.
+ */
+function readFormResponse<T>(schema: z.ZodType<T>, jsonFields: string[], arrayFields: string[]): ResponseReader<T> {
+  return async (response) => {
+    let form: FormData;
+    try {
+      // fetch parses multipart/form-data only; other multipart subtypes carry the same parts.
+      const type = (response.headers.get('content-type') ?? '').replace(/^\\s*multipart\\/[^;]*/i, 'multipart/form-data');
+      form = await new Response(await response.arrayBuffer(), { headers: { 'content-type': type } }).formData();
+    } catch {
+      throw new ResponseValidationError(response.status, [{ path: [], message: 'The response body is not a valid form' }], null);
+    }
+    const body: Record<string, unknown> = {};
+    for (const [name, entry] of form) {
+      let value: unknown = entry;
+      if (typeof entry === 'string' && jsonFields.includes(name)) {
+        try {
+          value = JSON.parse(entry) as unknown;
+        } catch {
+          value = entry;
+        }
+      }
+      const previous = body[name];
+      body[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    }
+    for (const name of arrayFields) if (name in body && !Array.isArray(body[name])) body[name] = [body[name]];
     const result = schema.safeParse(body);
     if (!result.success) throw new ResponseValidationError(response.status, toValidationIssues(result.error.issues), body);
     return result.data;

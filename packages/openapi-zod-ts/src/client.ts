@@ -2,7 +2,7 @@
  * `client.ts`: one async function per operation (DECISIONS' argument order: path parameters,
  * body, query, `RequestConfig`), the error classes, and the request helpers they use.
  */
-import { code as c, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, successResponses } from '@specwright/core';
+import { code as c, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, type SchemaNode, successResponses } from '@specwright/core';
 import { type EmitContext, resolveNamed } from './context.js';
 import { clientRuntimeExports, clientRuntimeInternals } from './client-runtime.js';
 import { type SchemaScope, typeOf } from './schema-emit.js';
@@ -185,7 +185,14 @@ function responseReaders(operation: Operation, context: EmitContext, imports: Im
       continue;
     }
     const kind = responseKind(content, context);
-    if (decl && content.schema) {
+    const form = decl && content.schema ? formFields(content, context) : undefined;
+    if (decl && form) {
+      imports.values.add(decl.schema);
+      imports.types.add(decl.type);
+      const names = (list: string[]) => c.arr(list.map((name) => c.str(name)));
+      readers.push(c.prop(response.status, reader('readFormResponse', [c.id(decl.schema), names(form.json), names(form.arrays)])));
+      types.push(c.tref(decl.type));
+    } else if (decl && content.schema) {
       imports.values.add(decl.schema);
       imports.types.add(decl.type);
       const helper = kind === 'json' ? 'readJsonResponse' : kind === 'text' ? 'readTextResponse' : 'readBlobResponse';
@@ -202,6 +209,34 @@ function responseReaders(operation: Operation, context: EmitContext, imports: Im
     types.push(c.kw('undefined'));
   }
   return { readers, type: resultType(types) };
+}
+
+/**
+ * For a multipart or urlencoded response with an object schema: the fields whose text is JSON
+ * (anything but strings and files) and those that are arrays. Undefined for other responses.
+ */
+function formFields(content: MediaContent, context: EmitContext): { json: string[]; arrays: string[] } | undefined {
+  if (content.kind !== 'multipart' && content.kind !== 'form') return undefined;
+  const object = resolved(content.schema, context);
+  if (object?.kind !== 'object') return undefined;
+  const json: string[] = [];
+  const arrays: string[] = [];
+  for (const property of object.properties) {
+    let schema = resolved(property.schema, context);
+    if (schema?.kind === 'array') {
+      arrays.push(property.name);
+      schema = resolved(schema.items, context);
+    }
+    const text = schema === undefined || schema.kind === 'string' || schema.kind === 'unknown' || (schema.kind === 'enum' && schema.values.every((v) => typeof v === 'string'));
+    if (!text) json.push(property.name);
+  }
+  return { json, arrays };
+}
+
+function resolved(node: SchemaNode | undefined, context: EmitContext): SchemaNode | undefined {
+  let schema = node;
+  for (let hops = 0; schema?.kind === 'ref' && hops < 64; hops++) schema = resolveNamed(context, schema.key);
+  return schema;
 }
 
 /** How a response body is read: a binary string schema is raw bytes whatever its media type says. */

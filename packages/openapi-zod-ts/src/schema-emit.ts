@@ -3,7 +3,7 @@
  * dispatch tables with one small function per kind, kept side by side so that they agree: every
  * generated schema is annotated with its type, and the compiler checks that they do.
  */
-import { code as c, type Code, type EnumNode, type JsonValue, type ObjectNode, type ObjectProperty, type SchemaKind, type SchemaNode, type StringNode } from '@specwright/core';
+import { code as c, type Code, type EnumNode, type JsonValue, type ObjectNode, type DiscriminatorValue, type ObjectProperty, type PatternProperty, type SchemaKind, type SchemaNode, type StringNode } from '@specwright/core';
 
 /** How references to named schemas are written; decided by the module being emitted. */
 export interface SchemaScope {
@@ -101,6 +101,7 @@ function zodObject(node: ObjectNode, scope: SchemaScope): Code.Expr {
 }
 
 function zodObjectShape(node: ObjectNode, scope: SchemaScope): Code.Expr {
+  if (node.patternProperties && node.patternProperties.length > 0) return zodPatternObject(node, node.patternProperties, scope);
   const additional = node.additionalProperties;
   const properties = emittedProperties(node);
   if (properties.length === 0) {
@@ -113,6 +114,52 @@ function zodObjectShape(node: ObjectNode, scope: SchemaScope): Code.Expr {
   if (additional === false) return z('strictObject', [shape]);
   if (typeof additional === 'object') return c.dot(z('object', [shape]), 'catchall', [zodSchema(additional, scope)]);
   return z('object', [shape]);
+}
+
+/**
+ * An object with `patternProperties`: extra keys are kept (`catchall` of every schema an extra key
+ * may have), then each is checked against the schemas of the patterns it matches, or against
+ * `additionalProperties` when it matches none (`false`: the key is refused).
+ */
+function zodPatternObject(node: ObjectNode, patterns: PatternProperty[], scope: SchemaScope): Code.Expr {
+  const additional = node.additionalProperties;
+  const properties = emittedProperties(node);
+  const shape = c.obj(properties.map((property) => c.prop(property.name, zodProperty(property, scope))));
+  const extras = extraValueNodes(node, patterns);
+  const catchall = extras.some((n) => n.kind === 'unknown') ? z('unknown') : extras.length === 1 ? zodSchema(extras[0]!, scope) : z('union', [c.arr(extras.map((n) => zodSchema(n, scope)))]);
+  const pairs = patterns.map((p) => c.arr([c.newExpr('RegExp', p.flags ? [c.str(p.pattern), c.str(p.flags)] : [c.str(p.pattern)]), zodSchema(p.schema, scope)]));
+  const pairType = c.tarray(c.ttuple([{ type: c.tref('RegExp') }, { type: c.tref('z.ZodType') }]));
+  const unmatched =
+    additional === false
+      ? 'ctx.addIssue({ code: "custom", path: [key], message: `Unrecognized key: "${key}"` });'
+      : typeof additional === 'object'
+        ? 'matching.push(rest);'
+        : 'continue;';
+  const body: Code.Stmt[] = [
+    c.constDecl('known', c.arr(properties.map((p) => c.str(p.name))), { type: c.tarray(c.kw('string')) }),
+    c.constDecl('patterns', c.arr(pairs), { type: pairType }),
+    ...(typeof additional === 'object' ? [c.constDecl('rest', zodSchema(additional, scope), { type: c.tref('z.ZodType') })] : []),
+    c.raw(
+      [
+        'for (const key of Object.keys(value)) {',
+        '  if (known.includes(key)) continue;',
+        '  const matching = patterns.filter(([pattern]) => pattern.test(key)).map(([, schema]) => schema);',
+        `  if (matching.length === 0) ${unmatched}`,
+        '  for (const schema of matching) {',
+        '    for (const issue of schema.safeParse(value[key]).error?.issues ?? []) ctx.addIssue({ code: "custom", path: [key, ...issue.path], message: issue.message });',
+        '  }',
+        '}',
+      ].join('\n'),
+    ),
+  ];
+  return c.dot(c.dot(z('object', [shape]), 'catchall', [catchall]), 'superRefine', [c.arrow([c.param('value'), c.param('ctx')], body)]);
+}
+
+/** The schemas a key outside `properties` may have: its patterns' and `additionalProperties`. */
+function extraValueNodes(node: ObjectNode, patterns: PatternProperty[]): SchemaNode[] {
+  const additional = node.additionalProperties;
+  const rest: SchemaNode[] = additional === false ? [] : typeof additional === 'object' ? [additional] : [{ kind: 'unknown', nullable: false }];
+  return [...patterns.map((p) => p.schema), ...rest];
 }
 
 function zodProperty(property: ObjectProperty, scope: SchemaScope): Code.Expr {
@@ -188,14 +235,14 @@ export function unionVariants(node: Extract<SchemaNode, { kind: 'union' }>, scop
   });
 }
 
-function pinsDiscriminator(variant: SchemaNode, propertyName: string, values: string[], scope: SchemaScope): boolean {
+function pinsDiscriminator(variant: SchemaNode, propertyName: string, values: DiscriminatorValue[], scope: SchemaScope): boolean {
   let target: SchemaNode | undefined = variant;
   for (let hops = 0; target?.kind === 'ref' && hops < 32; hops++) target = scope.resolve(target.key);
   if (target?.kind !== 'object' || target.nullable) return false;
   const property = target.properties.find((p) => p.name === propertyName);
   if (!property?.required || property.schema.kind !== 'enum' || property.schema.nullable) return false;
   const own = property.schema.values;
-  return own.length === values.length && own.every((v) => typeof v === 'string' && values.includes(v));
+  return own.length === values.length && own.every((v) => values.includes(v));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -241,9 +288,30 @@ function typeObject(node: ObjectNode, scope: SchemaScope): Code.Type {
     const type = typeOf(property.schema, scope);
     return c.tprop(property.name, property.required ? type : withUndefined(type), { optional: !property.required, doc: docOf(property.schema) });
   });
+  if (node.patternProperties && node.patternProperties.length > 0) {
+    const extras = extraValueNodes(node, node.patternProperties).map((n) => typeOf(n, scope));
+    return c.tobj([...members, c.tindexsig(c.kw('string'), indexType(members, extras))]);
+  }
   if (additional === true) return c.tobj([...members, c.tindexsig(c.kw('string'), c.kw('unknown'))]);
-  if (typeof additional === 'object') return c.intersection([c.tobj(members), c.tobj([c.tindexsig(c.kw('string'), typeOf(additional, scope))])]);
+  if (typeof additional === 'object') return c.tobj([...members, c.tindexsig(c.kw('string'), indexType(members, [typeOf(additional, scope)]))]);
   return c.tobj(members);
+}
+
+/**
+ * The index signature beside declared properties: it constrains them too, so it is the union of
+ * their types and the extra keys' (an intersection with `{ [key: string]: X }` admits no value
+ * whose declared properties are not X).
+ */
+function indexType(members: Code.TMember[], extras: Code.Type[]): Code.Type {
+  const types = [...members.flatMap((m) => (m.k === 'tprop' ? flatUnion(m.type) : [])), ...extras.flatMap(flatUnion)];
+  if (types.some((t) => t.k === 'tkeyword' && (t.name === 'unknown' || t.name === 'any'))) return c.kw('unknown');
+  const seen = new Set<string>();
+  return c.union(types.filter((t) => {
+    const key = JSON.stringify(t);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  }));
 }
 
 /** `T | undefined`, as zod's output type has it for optional keys and tuple elements. */

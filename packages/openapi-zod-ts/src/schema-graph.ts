@@ -9,6 +9,7 @@ export function refsOf(node: SchemaNode, into: Set<string> = new Set()): Set<str
     case 'object':
       for (const property of node.properties) refsOf(property.schema, into);
       if (typeof node.additionalProperties === 'object') refsOf(node.additionalProperties, into);
+      for (const pattern of node.patternProperties ?? []) refsOf(pattern.schema, into);
       break;
     case 'array':
       refsOf(node.items, into);

@@ -7,6 +7,7 @@
 import { extname, relative, sep } from 'node:path';
 import { type Code, ConfigError, code as c, readModuleExports } from '@specwright/core';
 import type { EmitContext, UserSchemaFile } from './context.js';
+import { explicitlyTyped } from './explicit-types.js';
 import { docOf, type SchemaScope, zodSchema } from './schema-emit.js';
 import { lazyRef, typedDeclaration } from './schema-types.js';
 
@@ -59,20 +60,23 @@ export function userSchemaModule(context: EmitContext): Code.Module {
   const { names, order } = context;
   const body: Code.Stmt[] = [];
   let current = 0;
-  // Schemas in a reference cycle need an explicit type; the others are inferred, which keeps the
-  // file easy to edit (`.extend`, `.refine`, `.transform` without touching a type).
+  // Schemas in a reference cycle need an explicit type, and so do those whose inferred type would
+  // be too deep for the compiler (TS2589) or unsatisfiable (see explicit-types.ts); the others are
+  // inferred, which keeps the file easy to edit (`.extend`, `.refine`, `.transform`).
+  const typed = explicitlyTyped(context);
+  const explicit = (key: string) => order.cyclic.has(key) || typed.has(key);
   const scope: SchemaScope = {
     zodRef: (key) => {
       const schema = names.schema(key).schema;
       return (order.position.get(key) ?? -1) < current ? c.id(schema) : lazyRef(schema);
     },
-    typeRef: (key) => (order.cyclic.has(key) ? c.tref(names.schema(key).type) : c.tref('z.output', [c.ttypeof(names.schema(key).schema)])),
+    typeRef: (key) => (explicit(key) ? c.tref(names.schema(key).type) : c.tref('z.output', [c.ttypeof(names.schema(key).schema)])),
     resolve: (key) => context.schemaByKey.get(key)?.schema,
   };
   for (const [index, named] of order.ordered.entries()) {
     current = index;
     const decl = names.schema(named.key);
-    if (order.cyclic.has(named.key)) body.push(...typedDeclaration(decl, named.schema, scope, { exportType: false, typing: 'checked' }));
+    if (explicit(named.key)) body.push(...typedDeclaration(decl, named.schema, scope, { exportType: false, typing: 'checked' }));
     else body.push(c.constDecl(decl.schema, zodSchema(named.schema, scope), { exported: true, doc: docOf(named.schema) }));
   }
   current = order.ordered.length;

@@ -35,17 +35,19 @@ interface Flags {
   check: boolean;
   help: boolean;
   version: boolean;
+  verbose: boolean;
 }
 
 const MAX_WARNINGS = 20;
 
 function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { check: false, help: false, version: false };
+  const flags: Flags = { check: false, help: false, version: false, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') flags.help = true;
     else if (arg === '--version' || arg === '-v') flags.version = true;
     else if (arg === '--check') flags.check = true;
+    else if (arg === '--verbose') flags.verbose = true;
     else if (arg === '--config' || arg.startsWith('--config=')) {
       const value = arg === '--config' ? argv[++i] : arg.slice('--config='.length);
       if (value === undefined || value === '' || (arg === '--config' && value.startsWith('-'))) throw new UsageError('--config needs a path');
@@ -60,11 +62,12 @@ export function usage<T>(command: CommandDefinition<T>): string {
   return [
     `${command.name} ${command.version}: ${command.summary}`,
     '',
-    `Usage: ${command.name} [--config <path>] [--check]`,
+    `Usage: ${command.name} [--config <path>] [--check] [--verbose]`,
     '',
     'Options:',
     `  --config <path>  config file (default: ./${command.name}.config.json)`,
     '  --check          write nothing; exit 1 and list the files that would change',
+    `  --verbose        print every warning (without it, past ${MAX_WARNINGS} only a count per kind)`,
     '  -h, --help       print this help and exit',
     '  -v, --version    print the version and exit',
     '',
@@ -104,7 +107,7 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     const context: RunContext = { configFile: loaded.file, warn: (message) => warnings.add(message) };
     const files: OutputFile[] = [];
     for (const project of loaded.projects) files.push(...(await command.generate(project, context)));
-    printWarnings(label, warnings, io);
+    printWarnings(label, warnings, io, flags.verbose);
 
     const show = (path: string) => relative(io.cwd, path) || path;
     if (flags.check) {
@@ -121,16 +124,43 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     io.stderr(`${label}: wrote ${changed.length} files${unchanged.length > 0 ? `, ${unchanged.length} unchanged` : ''}\n`);
     return 0;
   } catch (error) {
-    printWarnings(label, warnings, io);
+    printWarnings(label, warnings, io, flags.verbose);
     return reportError(label, error, io);
   }
 }
 
-function printWarnings(label: string, warnings: Set<string>, io: CommandIO): void {
+/**
+ * Up to MAX_WARNINGS warnings are printed as they are. Past that, without `--verbose`, one line per
+ * kind (the message without its place and quoted names) with a count and a first example, so a
+ * rare warning is never hidden behind many repeats of a common one.
+ */
+function printWarnings(label: string, warnings: Set<string>, io: CommandIO, verbose: boolean): void {
   const list = [...warnings];
-  for (const message of list.slice(0, MAX_WARNINGS)) io.stderr(`${label}: warning: ${message}\n`);
-  if (list.length > MAX_WARNINGS) io.stderr(`${label}: warning: ... and ${list.length - MAX_WARNINGS} more warnings\n`);
   warnings.clear();
+  if (verbose || list.length <= MAX_WARNINGS) {
+    for (const message of list) io.stderr(`${label}: warning: ${message}\n`);
+    return;
+  }
+  const kinds = new Map<string, string[]>();
+  for (const message of list) {
+    const kind = warningKind(message);
+    const group = kinds.get(kind);
+    if (group) group.push(message);
+    else kinds.set(kind, [message]);
+  }
+  for (const group of kinds.values()) {
+    const more = group.length > 1 ? ` (${group.length} warnings of this kind; the first shown)` : '';
+    io.stderr(`${label}: warning: ${group[0]}${more}\n`);
+  }
+  io.stderr(`${label}: ${list.length} warnings of ${kinds.size} ${kinds.size === 1 ? 'kind' : 'kinds'}; run with --verbose to see them all\n`);
+}
+
+/** A warning's kind: its text without the file and JSON pointer in front and without quoted names. */
+function warningKind(message: string): string {
+  return message
+    .replace(/^(?:[^:]*\.(?:ya?ml|json|ts|mts)\S*: )?#\S*?: /, '')
+    .replace(/"(?:[^"\\]|\\.)*"/g, '"…"')
+    .replace(/\d+/g, 'N');
 }
 
 function reportError(label: string, error: unknown, io: CommandIO): number {

@@ -55,6 +55,7 @@ class ModelBuilder {
   }
 
   build(): ApiModel {
+    this.warnIgnoredParts();
     const raw = this.collectOperations();
     this.converter.buildAll();
 
@@ -73,10 +74,17 @@ class ModelBuilder {
 
     // Collisions get a numeric suffix in operation order (DECISIONS), skipping names already taken.
     const taken = new Set<string>();
+    const operationIds = new Map<string, string>();
     const operations = raw.map(({ operation, baseName }) => {
+      const id = operation.operationId;
+      const first = id === undefined ? undefined : operationIds.get(id);
+      if (id !== undefined && first === undefined) operationIds.set(id, operation.pointer);
       let name = baseName;
       for (let n = 2; taken.has(name); n++) name = `${baseName}${n}`;
       taken.add(name);
+      if (first !== undefined) {
+        this.reader.warn(childPointer(operation.pointer, 'operationId'), `operationId "${id}" is also used at ${first} (operationIds must be unique); this operation is named ${name}`);
+      }
       return projectOperation(orderMedia({ ...operation, name }, built), visibility);
     });
 
@@ -96,6 +104,19 @@ class ModelBuilder {
     };
     if (typeof info['description'] === 'string') model.info.description = info['description'];
     return model;
+  }
+
+  /** Parts of the document no generator reads: said once, so that nothing is dropped silently. */
+  private warnIgnoredParts(): void {
+    const r = this.reader;
+    const minor = /^3\.(\d+)/.exec(this.spec.version)?.[1];
+    if (minor !== undefined && Number(minor) > 1) {
+      r.warn('#/openapi', `OpenAPI ${this.spec.version} is read as 3.1; features added after 3.1 are ignored`);
+    }
+    const webhooks = r.isObject(this.doc['webhooks']) ? Object.keys(this.doc['webhooks']) : [];
+    if (webhooks.length > 0) {
+      r.warn('#/webhooks', `webhooks are not generated (${webhooks.length}: ${webhooks.slice(0, 3).join(', ')}${webhooks.length > 3 ? ', ...' : ''}); ignored`);
+    }
   }
 
   private collectOperations(): RawOperation[] {
@@ -154,6 +175,9 @@ class ModelBuilder {
     }
 
     const operationId = r.lenientString(op['operationId'], childPointer(pointer, 'operationId'));
+    if (r.isObject(op['callbacks']) && Object.keys(op['callbacks']).length > 0) {
+      r.warn(childPointer(pointer, 'callbacks'), 'callbacks are not generated; ignored');
+    }
     const tags = Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [];
     const operation: Omit<Operation, 'name'> = {
       key: `${method.toUpperCase()} ${path}`,

@@ -1,3 +1,4 @@
+import { discriminatorValue } from './discriminator-value.js';
 import { normalizePointer } from './pointer.js';
 import type { SchemaConverter } from './schema-converter.js';
 import type { NumberNode, ObjectNode, ObjectProperty, SchemaNode, StringNode } from './types.js';
@@ -134,7 +135,8 @@ function applyNarrowings(object: ObjectNode, narrowings: { propertyName: string;
     const index = properties.findIndex((p) => p.name === propertyName);
     const existing = properties[index];
     if (existing?.schema.kind === 'enum') continue;
-    const schema: SchemaNode = { kind: 'enum', values, isConst: values.length === 1, nullable: false };
+    const typed = values.map((value) => discriminatorValue(value, existing?.schema));
+    const schema: SchemaNode = { kind: 'enum', values: typed, isConst: typed.length === 1, nullable: false };
     if (existing?.schema.description !== undefined) schema.description = existing.schema.description;
     const property: ObjectProperty = { name: propertyName, schema, required: true, readOnly: false, writeOnly: false };
     if (existing) properties[index] = property;

@@ -3,8 +3,10 @@ import { mergeAllOf } from './merge-all-of.js';
 import { childPointer, normalizePointer, parsePointer, resolvePointer } from './pointer.js';
 import type { SpecReader } from './reader.js';
 import { describe } from './reader.js';
+import { discriminatorValue } from './discriminator-value.js';
 import type {
   ArrayNode,
+  DiscriminatorValue,
   EnumNode,
   JsonValue,
   NumberNode,
@@ -216,10 +218,12 @@ export class SchemaConverter {
     // The seed's mocks use only a type array's first element: `['null', 'string']` mocks null.
     const nullFirst = nullable && types?.[0] === 'null' ? { nullFirst: true as const } : {};
 
-    if ('const' in raw) return this.convertEnum([raw['const']], true, nullable, pointer);
+    // A type that excludes null (`type: string`, not 3.0 `nullable`) overrides a null enum value.
+    const nullAllowed = types === undefined || nullable || raw['nullable'] === true;
+    if ('const' in raw) return this.convertEnum([raw['const']], true, nullable, nullAllowed, pointer);
     if (raw['enum'] !== undefined) {
       const values = this.reader.array(raw['enum'], childPointer(pointer, 'enum'), 'enum');
-      if (values.length > 0) return this.convertEnum(values, false, nullable, pointer);
+      if (values.length > 0) return this.convertEnum(values, false, nullable, nullAllowed, pointer);
     }
     if (nonNull !== undefined && nonNull.length === 0) {
       return types && types.length > 0 ? { kind: 'null', nullable: false } : undefined;
@@ -231,15 +235,18 @@ export class SchemaConverter {
     return nullable ? { ...node, nullable: true, ...nullFirst } : node;
   }
 
-  private convertEnum(values: unknown[], isConst: boolean, nullable: boolean, pointer: string): SchemaNode {
+  private convertEnum(values: unknown[], isConst: boolean, nullable: boolean, nullAllowed: boolean, pointer: string): SchemaNode {
     const kept: EnumNode['values'] = [];
     let hasNull = nullable;
+    const keyword = isConst ? 'const' : 'enum';
     for (const value of values) {
-      if (value === null) hasNull = true;
+      if (value === null && !nullAllowed) {
+        this.reader.warn(childPointer(pointer, keyword), `null is listed but the type does not allow null; null is rejected`);
+      } else if (value === null) hasNull = true;
       else if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) {
         if (!kept.includes(value)) kept.push(value);
       } else {
-        this.reader.warn(childPointer(pointer, isConst ? 'const' : 'enum'), `only string, number, boolean and null enum values are supported; ${describe(value)} ignored`);
+        this.reader.warn(childPointer(pointer, keyword), `only string, number, boolean and null enum values are supported; ${describe(value)} ignored`);
       }
     }
     if (kept.length === 0) return hasNull ? { kind: 'null', nullable: false } : { kind: 'unknown', nullable: false };
@@ -323,23 +330,31 @@ export class SchemaConverter {
     else if (r.isObject(additional)) {
       node.additionalProperties = Object.keys(additional).length === 0 ? true : this.convert(additional, childPointer(pointer, 'additionalProperties'));
     }
-    const patternProps = r.isObject(raw['patternProperties']) ? Object.entries(raw['patternProperties']) : [];
-    const converted = patternProps.map(([pattern, value]) => ({ pattern, schema: this.convert(value, childPointer(pointer, 'patternProperties', pattern)) }));
-    const patterns: PatternProperty[] = converted.filter((entry) => {
-      const valid = patternFlags(entry.pattern) !== undefined;
-      if (!valid) r.warn(childPointer(pointer, 'patternProperties', entry.pattern), 'the pattern is not a valid ECMAScript regular expression; ignored');
-      return valid;
-    });
-    if (patterns.length > 0) node.patternProperties = patterns;
-    if (node.additionalProperties === undefined && converted.length > 0) {
-      const values = converted.map((entry) => entry.schema);
-      node.additionalProperties = values.length === 1 ? values[0]! : { kind: 'union', variants: values, exclusive: false, nullable: false };
+    const patternProperties = this.patternProperties(raw['patternProperties'], childPointer(pointer, 'patternProperties'));
+    if (patternProperties.length > 0) node.patternProperties = patternProperties;
+    if (raw['propertyNames'] !== undefined) {
+      r.warn(childPointer(pointer, 'propertyNames'), 'propertyNames is not enforced; keys are not checked against it');
     }
     const minProperties = r.lenientNumber(raw['minProperties'], childPointer(pointer, 'minProperties'));
     const maxProperties = r.lenientNumber(raw['maxProperties'], childPointer(pointer, 'maxProperties'));
     if (minProperties !== undefined && minProperties >= 0) node.minProperties = Math.floor(minProperties);
     if (maxProperties !== undefined && maxProperties >= 0) node.maxProperties = Math.floor(maxProperties);
     return node;
+  }
+
+  private patternProperties(raw: unknown, pointer: string): PatternProperty[] {
+    const entries = this.reader.optionalObject(raw, pointer, 'patternProperties') ?? {};
+    const out: PatternProperty[] = [];
+    for (const [pattern, value] of Object.entries(entries)) {
+      const at = childPointer(pointer, pattern);
+      const flags = patternFlags(pattern);
+      if (flags === undefined) {
+        this.reader.warn(at, 'the pattern is not a valid ECMAScript regular expression; keys matching it are not checked');
+        continue;
+      }
+      out.push({ pattern, flags, schema: this.convert(value, at) });
+    }
+    return out;
   }
 
   /** readOnly / writeOnly on a property, looking through a `$ref`. */
@@ -414,7 +429,7 @@ export class SchemaConverter {
 
   /** Runs after every named schema is built, so variants can be inspected without cycles. */
   private resolveDiscriminator(pending: PendingDiscriminator): void {
-    const values: string[][] = [];
+    const values: DiscriminatorValue[][] = [];
     for (const variant of pending.union.variants) {
       const found = this.discriminatorValues(variant, pending);
       if (found.length === 0) return;
@@ -423,16 +438,18 @@ export class SchemaConverter {
     pending.union.discriminator = { propertyName: pending.propertyName, values };
   }
 
-  private discriminatorValues(variant: SchemaNode, pending: PendingDiscriminator): string[] {
+  private discriminatorValues(variant: SchemaNode, pending: PendingDiscriminator): DiscriminatorValue[] {
     if (variant.kind === 'ref') {
       const entry = this.named.get(variant.key);
+      const declaredSchema = propertySchema(entry?.node, pending.propertyName, this);
+      const property = declaredSchema?.kind === 'ref' ? this.named.get(declaredSchema.key)?.node : declaredSchema;
       const explicit = pending.mapping
         .filter(([, target]) => target === entry?.pointer || target === entry?.sourceName)
-        .map(([value]) => value);
+        .map(([value]) => discriminatorValue(value, property));
       if (explicit.length > 0) return explicit;
       const declared = propertyValues(entry?.node, pending.propertyName, this);
       if (declared.length > 0) return declared;
-      return entry ? [entry.sourceName] : [];
+      return entry ? [discriminatorValue(entry.sourceName, property)] : [];
     }
     return propertyValues(variant, pending.propertyName, this);
   }
@@ -458,23 +475,28 @@ export class SchemaConverter {
 }
 
 /** Values a discriminator property can take in a (resolved) variant: const, enum or default. */
-function propertyValues(node: SchemaNode | undefined, propertyName: string, converter: SchemaConverter): string[] {
-  if (!node) return [];
-  if (node.kind === 'ref') return propertyValues(converter.named.get(node.key)?.node, propertyName, converter);
+function propertyValues(node: SchemaNode | undefined, propertyName: string, converter: SchemaConverter): DiscriminatorValue[] {
+  const schema = propertySchema(node, propertyName, converter);
+  if (!schema) return [];
+  if (schema.kind === 'enum') return schema.values;
+  const value = schema.default?.value;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [value];
+  return [];
+}
+
+/** The schema of a property in a (resolved) variant, looking through refs and `allOf` members. */
+function propertySchema(node: SchemaNode | undefined, propertyName: string, converter: SchemaConverter, depth = 0): SchemaNode | undefined {
+  if (!node || depth > 32) return undefined;
+  if (node.kind === 'ref') return propertySchema(converter.named.get(node.key)?.node, propertyName, converter, depth + 1);
   if (node.kind === 'intersection') {
     for (const member of node.members) {
-      const found = propertyValues(member, propertyName, converter);
-      if (found.length > 0) return found;
+      const found = propertySchema(member, propertyName, converter, depth + 1);
+      if (found) return found;
     }
-    return [];
+    return undefined;
   }
-  if (node.kind !== 'object') return [];
-  const property = node.properties.find((p) => p.name === propertyName);
-  if (!property) return [];
-  const schema = property.schema;
-  if (schema.kind === 'enum') return schema.values.filter((v): v is string => typeof v === 'string');
-  if (schema.default && typeof schema.default.value === 'string') return [schema.default.value];
-  return [];
+  if (node.kind !== 'object') return undefined;
+  return node.properties.find((p) => p.name === propertyName)?.schema;
 }
 
 function inferTypes(raw: Record<string, unknown>): string[] {

@@ -45,28 +45,30 @@ export interface ObjectProperty {
   writeOnly: boolean;
 }
 
-/** A `patternProperties` entry: keys that match `pattern` (ECMA-262 source) have values of `schema`. */
-export interface PatternProperty {
-  pattern: string;
-  schema: SchemaNode;
-}
-
 export interface ObjectNode extends SchemaBase {
   kind: 'object';
   properties: ObjectProperty[];
   /**
    * `undefined`: not declared (extra keys allowed); `true`: any extra keys; `false`: none;
-   * a node: extra keys whose values match it. Where the spec declares `patternProperties` and no
-   * `additionalProperties`, the loader sets it to (the union of) the patterns' schemas.
+   * a node: extra keys whose values match it.
    */
   additionalProperties: SchemaNode | boolean | undefined;
   /**
-   * `patternProperties`, in spec order, with patterns that compile. Keys matching one are not
-   * additional properties; a key matching several must satisfy each of their schemas.
+   * `patternProperties`, in spec order: a key that is not a declared property and matches
+   * `pattern` must have a value matching `schema` (every matching pattern applies). Keys matching
+   * no pattern fall to `additionalProperties`. Only patterns that compile are kept.
    */
   patternProperties?: PatternProperty[];
   minProperties?: number;
   maxProperties?: number;
+}
+
+export interface PatternProperty {
+  /** ECMA-262 source of the key pattern (unanchored, as JSON Schema has it). */
+  pattern: string;
+  /** `'u'` when the pattern compiles with the unicode flag, `''` when only without it. */
+  flags: '' | 'u';
+  schema: SchemaNode;
 }
 
 export interface ArrayNode extends SchemaBase {
@@ -125,10 +127,16 @@ export interface EnumNode extends SchemaBase {
   isConst: boolean;
 }
 
+/** A value a discriminator property holds: typed as the property is (`false`, `1`, `'cat'`). */
+export type DiscriminatorValue = Exclude<JsonPrimitive, null>;
+
 export interface Discriminator {
   propertyName: string;
-  /** For each variant (same index), the discriminator values that select it. */
-  values: string[][];
+  /**
+   * For each variant (same index), the discriminator values that select it, typed as the
+   * property is: a mapping key `'False'` on a boolean property is `false`, `'1'` on an integer `1`.
+   */
+  values: DiscriminatorValue[][];
 }
 
 /** `oneOf` / `anyOf`, and 3.1 type arrays with several types. */

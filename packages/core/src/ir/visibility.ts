@@ -1,4 +1,4 @@
-import type { SchemaNode } from './types.js';
+import type { ObjectNode, SchemaNode } from './types.js';
 
 export type Direction = 'request' | 'response';
 
@@ -61,13 +61,15 @@ export class Visibility {
         const additional = node.additionalProperties;
         const projectedAdditional = typeof additional === 'object' ? this.project(additional, direction) : additional;
         if (projectedAdditional !== additional) changed = true;
-        const patterns = node.patternProperties?.map((entry) => {
-          const schema = this.project(entry.schema, direction);
-          if (schema !== entry.schema) changed = true;
-          return schema === entry.schema ? entry : { ...entry, schema };
+        const patterns = node.patternProperties?.map((p) => {
+          const schema = this.project(p.schema, direction);
+          if (schema !== p.schema) changed = true;
+          return schema === p.schema ? p : { ...p, schema };
         });
         if (!changed) return node;
-        return { ...node, properties, additionalProperties: projectedAdditional, ...(patterns ? { patternProperties: patterns } : {}) };
+        const out: ObjectNode = { ...node, properties, additionalProperties: projectedAdditional };
+        if (patterns) out.patternProperties = patterns;
+        return out;
       }
       case 'array': {
         const items = this.project(node.items, direction);
@@ -110,7 +112,7 @@ function scan(node: SchemaNode, refs: Set<string>): boolean {
         if (scan(property.schema, refs)) direct = true;
       }
       if (typeof node.additionalProperties === 'object' && scan(node.additionalProperties, refs)) direct = true;
-      for (const entry of node.patternProperties ?? []) if (scan(entry.schema, refs)) direct = true;
+      for (const pattern of node.patternProperties ?? []) if (scan(pattern.schema, refs)) direct = true;
       return direct;
     }
     case 'array':

@@ -51,9 +51,10 @@ export function checkSpec(document: unknown, file = '<spec>'): LoadedSpec {
   if (typeof version !== 'string') {
     throw new SpecError('missing "openapi" version field; expected an OpenAPI 3.x document', { file, pointer: '#/openapi' });
   }
-  const match = /^3\.(\d+)\.\d+/.exec(version);
+  // `3.0` and `3.1` without a patch number occur in real specs (openapi-typescript's fixtures).
+  const match = /^3\.(\d+)(?:\.\d+|$)/.exec(version);
   if (!match) {
-    throw new SpecError(`unsupported OpenAPI version "${version}"; expected 3.0.x or 3.1.x`, { file, pointer: '#/openapi' }, 'SPEC_UNSUPPORTED');
+    throw new SpecError(`unsupported OpenAPI version "${version}"; expected 3.0.x or 3.1.x (for example 3.0.3 or 3.1.0)`, { file, pointer: '#/openapi' }, 'SPEC_UNSUPPORTED');
   }
   return { file, document: doc, version, dialect: Number(match[1]) === 0 ? '3.0' : '3.1' };
 }
