@@ -4,7 +4,8 @@ export type { ErrorCode, Location } from './errors.js';
 
 // Loading and the intermediate representation
 export { loadSpecFile, checkSpec } from './load/load-spec.js';
-export type { LoadedSpec, OpenApiDialect } from './load/load-spec.js';
+export type { LoadedSpec, LoadOptions, OpenApiDialect } from './load/load-spec.js';
+export type { SourceConfig } from './load/source-policy.js';
 export { loadModel, modelFromDocument } from './load/load-model.js';
 export { buildModel, mediaKind } from './ir/build-model.js';
 export type * from './ir/types.js';

@@ -1,10 +1,10 @@
 import { buildModel } from '../ir/build-model.js';
 import type { ApiModel } from '../ir/types.js';
-import { checkSpec, loadSpecFile } from './load-spec.js';
+import { checkSpec, loadSpecFile, type LoadOptions } from './load-spec.js';
 
-/** Spec file → intermediate representation. */
-export async function loadModel(path: string): Promise<ApiModel> {
-  return buildModel(await loadSpecFile(path));
+/** Spec file or URL → intermediate representation (`options`: the trust rules' config keys). */
+export async function loadModel(input: string, options: LoadOptions = {}): Promise<ApiModel> {
+  return buildModel(await loadSpecFile(input, options));
 }
 
 /** An already parsed document (local refs only) → intermediate representation. */
