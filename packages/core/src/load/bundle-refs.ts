@@ -129,7 +129,7 @@ export class RefBundler {
   }
 
   private addDoc(asked: URL, url: URL, root: unknown): Doc {
-    const doc: Doc = { href: asked.href, url, label: displayUrl(url), root };
+    const doc: Doc = { href: asked.href, url, label: displayUrl(asked), root };
     this.docs.set(doc.href, doc);
     return doc;
   }
@@ -145,7 +145,7 @@ export class RefBundler {
       if (!(error instanceof SourceReadError)) throw error;
       throw new SpecError(`$ref "${ref}" does not resolve: ${error.message}`, where, 'SPEC_INVALID');
     }
-    this.addDoc(url, read.url, parseDocumentText(read.text, displayUrl(read.url)));
+    this.addDoc(url, read.url, parseDocumentText(read.text, displayUrl(url)));
   }
 
   private pass(root: Doc, replace: boolean, targets = new Set<string>(), names = new Map<string, string>()): unknown {
@@ -246,6 +246,7 @@ export class RefBundler {
     }
     if (!this.building.has(target.key)) {
       this.building.add(target.key);
+      this.hoisted.set(name, undefined); // keeps the components in the order they were met
       this.hoisted.set(name, this.copy(target.doc, childPointer('#', ...target.segments), target.node, 'schema', true));
     }
     return name;
