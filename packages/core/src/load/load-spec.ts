@@ -1,5 +1,5 @@
 import { SpecError } from '../errors.js';
-import { RefBundler } from './bundle-refs.js';
+import { needsBundling, RefBundler } from './bundle-refs.js';
 import { parseDocumentText } from './parse-document.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_MAX_BYTES, MAX_REDIRECTS, readSource, SourceReadError, type FetchLimits } from './read-source.js';
 import { displayUrl, inputUrl, SourcePolicy, type SourceConfig } from './source-policy.js';
@@ -40,7 +40,8 @@ export async function loadSpecFile(input: string, options: LoadOptions = {}): Pr
     throw new SpecError(`${reason} (named by input_openapi)`, { file }, 'SPEC_NOT_FOUND');
   }
   const parsed = parseDocumentText(read.text, file);
-  checkSpec(parsed, file);
+  const spec = checkSpec(parsed, file);
+  if (!needsBundling(parsed)) return spec;
   const { document, loadedFiles } = await new RefBundler(policy, limits).bundle(url, read.url, parsed);
   return { ...checkSpec(document, file), loadedFiles };
 }
