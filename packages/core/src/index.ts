@@ -38,7 +38,7 @@ export { writeOutputs, diffOutputs } from './output/write-files.js';
 export type { OutputFile, WriteResult } from './output/write-files.js';
 
 // Config and command line
-export { loadConfigFile, parseConfig } from './config/load-config.js';
+export { loadConfigFile, parseConfig, SOURCE_CONFIG_HELP, SOURCE_CONFIG_KEYS } from './config/load-config.js';
 export type { ConfigSpec, LoadedConfig } from './config/load-config.js';
 export { runCommand, main, usage } from './cli/run-command.js';
 export type { CommandDefinition, CommandIO, RunContext } from './cli/run-command.js';
