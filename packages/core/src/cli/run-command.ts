@@ -71,6 +71,8 @@ export function usage<T>(command: CommandDefinition<T>): string {
     '',
     'Config keys:',
     ...command.configHelp.map((line) => `  ${line}`),
+    '',
+    'Keys every command takes (where the spec\'s $refs may reach):',
     ...SOURCE_CONFIG_HELP.map((line) => `  ${line}`),
     '',
   ].join('\n');
