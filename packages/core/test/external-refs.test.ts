@@ -55,6 +55,19 @@ describe('external schemas', () => {
     );
   });
 
+  it('names the file and pointer of a fault inside a schema from another file', async () => {
+    const project = tempProject('external-fault', { prettier: false });
+    const app = project.write('models/app.yml', 'type: object\nproperties:\n  id: 5\n');
+    const spec = project.write(
+      'spec.json',
+      JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/a': { get: { responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: './models/app.yml' } } } } } } } } }),
+    );
+    const error = await loadModel(spec).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SpecError);
+    expect((error as SpecError).location).toEqual({ file: app, pointer: '#/properties/id' });
+    expect((error as SpecError).message).toMatch(/a schema must be an object or a boolean, found/);
+  });
+
   it('keeps names unique and the same from run to run', async () => {
     const project = tempProject('name-clash', { prettier: false });
     project.write('a/app.yml', 'type: object\nproperties: { a: { type: string } }\n');

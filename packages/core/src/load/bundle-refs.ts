@@ -77,6 +77,8 @@ interface Pending {
 
 export interface BundleResult {
   document: Record<string, unknown>;
+  /** Where each hoisted component came from: `#/components/schemas/App` → app.yml `#`. */
+  origins: Map<string, { file: string; pointer: string }>;
   /** Every file and URL read, the spec first: what watch mode watches. */
   loadedFiles: string[];
 }
@@ -95,6 +97,7 @@ export class RefBundler {
   private names = new Map<string, string>();
   private targets = new Set<string>();
   private hoisted = new Map<string, unknown>();
+  private origins = new Map<string, { file: string; pointer: string }>();
   private building = new Set<string>();
   private inlining: string[] = [];
   private scope = new NameScope();
@@ -121,13 +124,13 @@ export class RefBundler {
     }
     const loadedFiles = [...this.docs.values()].map((d) => d.label);
     // Nothing to bundle (the usual single-file spec): the document goes on as parsed.
-    if (!this.changed) return { document: root.root as Record<string, unknown>, loadedFiles };
+    if (!this.changed) return { document: root.root as Record<string, unknown>, loadedFiles, origins: new Map() };
     // The first complete pass found every schema target; the second replaces each one, where it
     // stands, by a reference to its component, so it is written once.
     const targets = this.targets;
     const names = this.names;
     const copied = this.pass(root, true, targets, names);
-    return { document: this.assemble(copied), loadedFiles };
+    return { document: this.assemble(copied), loadedFiles, origins: this.origins };
   }
 
   private addDoc(asked: URL, url: URL, root: unknown): Doc {
@@ -158,6 +161,7 @@ export class RefBundler {
     this.targets = targets;
     this.names = names;
     this.hoisted = new Map();
+    this.origins = new Map();
     this.building = new Set();
     this.inlining = [];
     this.changed = false;
@@ -252,6 +256,7 @@ export class RefBundler {
     if (!this.building.has(target.key)) {
       this.building.add(target.key);
       this.hoisted.set(name, undefined); // keeps the components in the order they were met
+      this.origins.set(componentRef(name), { file: target.doc.label, pointer: childPointer('#', ...target.segments) });
       this.hoisted.set(name, this.copy(target.doc, childPointer('#', ...target.segments), target.node, 'schema', true));
     }
     return name;

@@ -16,6 +16,8 @@ export interface LoadedSpec {
   dialect: OpenApiDialect;
   /** Every file and URL read (the spec first, then what its `$ref`s named), for watch mode. */
   loadedFiles: string[];
+  /** Where schemas the loader named came from (`#/components/schemas/App` → app.yml at `#`). */
+  origins?: Map<string, { file: string; pointer: string }>;
 }
 
 export interface LoadOptions extends SourceConfig {
@@ -42,8 +44,8 @@ export async function loadSpecFile(input: string, options: LoadOptions = {}): Pr
   const parsed = parseDocumentText(read.text, file);
   const spec = checkSpec(parsed, file);
   if (!needsBundling(parsed)) return spec;
-  const { document, loadedFiles } = await new RefBundler(policy, limits).bundle(url, read.url, parsed);
-  return { ...checkSpec(document, file), loadedFiles };
+  const { document, loadedFiles, origins } = await new RefBundler(policy, limits).bundle(url, read.url, parsed);
+  return { ...checkSpec(document, file), loadedFiles, origins };
 }
 
 function fetchLimits(options: LoadOptions): FetchLimits {
@@ -53,6 +55,22 @@ function fetchLimits(options: LoadOptions): FetchLimits {
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     maxRedirects: MAX_REDIRECTS,
   };
+}
+
+/**
+ * An error the IR builder found inside a schema the loader hoisted names the file and pointer the
+ * schema came from, not the component the loader made (which is in no file).
+ */
+export function locateInSource(error: unknown, spec: LoadedSpec): unknown {
+  if (!(error instanceof SpecError) || spec.origins === undefined) return error;
+  const pointer = error.location.pointer;
+  if (pointer === undefined || error.location.file !== spec.file) return error;
+  for (const [component, origin] of spec.origins) {
+    if (pointer !== component && !pointer.startsWith(`${component}/`)) continue;
+    const rest = pointer.slice(component.length);
+    return new SpecError(error.message, { ...error.location, file: origin.file, pointer: origin.pointer + rest }, error.code, { cause: error });
+  }
+  return error;
 }
 
 /** Checks an already parsed document (programmatic use); `file` labels error messages. */
