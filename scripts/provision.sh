@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Provisions Node >= 22 and pnpm 10 from the npm registry when the machine lacks them.
+# Provisions Node >= 22.12 and pnpm 10 from the npm registry when the machine lacks them.
 # Usage: source scripts/provision.sh   (puts the tools on PATH for the calling shell)
 # The tools land in .tools/ at the repository root, which git ignores.
 _sw_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -3,8 +3,9 @@ export { SpecwrightError, UsageError, ConfigError, SpecError, isUserError } from
 export type { ErrorCode, Location } from './errors.js';
 
 // Loading and the intermediate representation
-export { loadSpecFile, checkSpec } from './load/load-spec.js';
-export type { LoadedSpec, OpenApiDialect } from './load/load-spec.js';
+export { loadSpecFile, checkSpec, locateInSource } from './load/load-spec.js';
+export type { LoadedSpec, LoadOptions, OpenApiDialect } from './load/load-spec.js';
+export type { SourceConfig } from './load/source-policy.js';
 export { loadModel, modelFromDocument } from './load/load-model.js';
 export { buildModel, mediaKind } from './ir/build-model.js';
 export type * from './ir/types.js';
@@ -37,7 +38,7 @@ export { writeOutputs, diffOutputs } from './output/write-files.js';
 export type { OutputFile, WriteResult } from './output/write-files.js';
 
 // Config and command line
-export { loadConfigFile, parseConfig } from './config/load-config.js';
+export { loadConfigFile, parseConfig, SOURCE_CONFIG_HELP, SOURCE_CONFIG_KEYS } from './config/load-config.js';
 export type { ConfigSpec, LoadedConfig } from './config/load-config.js';
 export { runCommand, main, usage } from './cli/run-command.js';
 export type { CommandDefinition, CommandIO, RunContext } from './cli/run-command.js';

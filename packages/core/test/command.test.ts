@@ -38,11 +38,31 @@ describe('config files', () => {
     expect(loaded.projects).toEqual([{ input_openapi: join(project.dir, 'spec.yaml'), output: join(project.dir, 'conf', 'out') }]);
   });
 
+  it('keeps an http(s) input_openapi as a URL and resolves ref_roots from the config file directory', async () => {
+    const project = tempProject('config-url', { prettier: false });
+    const file = project.write(
+      'conf/demo.config.json',
+      JSON.stringify({ input_openapi: 'https://specs.example.com/api.yaml', output: 'out', ref_roots: ['../shared'], allowed_ref_hosts: ['cdn.example.com'] }),
+    );
+    const loaded = await loadConfigFile(file, configSpec);
+    expect(loaded.projects).toEqual([
+      { input_openapi: 'https://specs.example.com/api.yaml', output: join(project.dir, 'conf', 'out'), ref_roots: [join(project.dir, 'shared')], allowed_ref_hosts: ['cdn.example.com'] },
+    ]);
+  });
+
+  it('names the output key when the output is a file', async () => {
+    const project = tempProject('config-output-file', { prettier: false });
+    project.write('out', 'a file, not a directory\n');
+    const file = project.write('c.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' }));
+    const error = await loadConfigFile(file, configSpec).catch((e: unknown) => e);
+    expect((error as ConfigError).describe()).toBe(`${file} key "output": ${join(project.dir, 'out')} is a file; output names the directory the generated files go in`);
+  });
+
   it.each([
     ['a non-JSON extension', 'demo.config.yaml', '{}', /must be JSON with a \.json extension/, undefined],
     ['invalid JSON', 'c.json', '{\n  "output": "x",\n}', /c\.json:3:1: invalid JSON/, undefined],
     ['not an object', 'c.json', '[1]', /must be a JSON object/, undefined],
-    ['an unknown key', 'c.json', '{"input_openapi":"a","output":"b","sede":1}', /unknown key \(allowed: input_openapi, output, seed\)/, 'sede'],
+    ['an unknown key', 'c.json', '{"input_openapi":"a","output":"b","sede":1}', /unknown key \(allowed: input_openapi, output, seed, ref_roots, allowed_ref_hosts, projects\)/, 'sede'],
     ['a missing key', 'c.json', '{"output":"b"}', /expected string, received undefined/, 'input_openapi'],
     ['a bad value', 'c.json', '{"input_openapi":"a","output":"b","seed":-1}', /must be an integer >= 0 \(got -1\)/, 'seed'],
     ['a bad project', 'c.json', '{"projects":[{"input_openapi":"a","output":"b"},{"input_openapi":"a","output":"b","seed":1.5}]}', /got 1\.5/, 'projects[1].seed'],
@@ -99,6 +119,14 @@ describe('the command-line harness', () => {
     expect(result.stderr).toMatch(/wrote 3 files/);
     expect(readFileSync(join(project.dir, 'out/deep/nested/b.ts'), 'utf8')).toBe('// b\n');
     expect(readdirSync(join(project.dir, 'out/deep')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('says "1 file" for one file', async () => {
+    const project = tempProject('cli-one', { prettier: false });
+    project.write('demo-gen.config.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' }));
+    const writeOne = command(async (config) => [{ path: join(config.output, 'a.ts'), content: '// a\n' }]);
+    expect((await run(writeOne, [], project.dir)).stderr).toBe('demo-gen: wrote 1 file\n');
+    expect((await run(writeOne, ['--check'], project.dir)).stderr).toBe('demo-gen: 1 file up to date\n');
   });
 
   it('never overwrites a create-only file and leaves unchanged files alone', async () => {

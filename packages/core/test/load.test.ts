@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SpecError, checkSpec, loadModel, loadSpecFile, modelFromDocument } from '../src/index.js';
 import { fixture, tempProject } from '@specwright/testing';
@@ -52,6 +53,7 @@ describe('loading a spec', () => {
   it('reports a missing file as such', async () => {
     const error = await loadError(fixture('does-not-exist.yaml'));
     expect(error.code).toBe('SPEC_NOT_FOUND');
+    expect(error.describe()).toBe(`${fixture('does-not-exist.yaml')}: file not found (named by input_openapi)`);
   });
 
   it('bundles relative-file $refs, including a cycle across files', async () => {
@@ -61,12 +63,22 @@ describe('loading a spec', () => {
     expect(op.pathParams[0]!.schema.kind).toBe('number');
     const pet = model.schemas.find((s) => s.key === 'Pet')!.schema;
     expect(pet.kind).toBe('object');
+    // owner.yaml becomes the named schema Owner (issue 15, repro 16), used by reference.
     const owner = pet.kind === 'object' ? pet.properties.find((p) => p.name === 'owner')!.schema : undefined;
+    expect(owner).toMatchObject({ kind: 'ref', key: 'Owner' });
     // owner.pets points back at the pet file: the cycle resolves to the named schema.
-    const pets = owner?.kind === 'object' ? owner.properties.find((p) => p.name === 'pets')!.schema : undefined;
+    const ownerSchema = model.schemas.find((s) => s.key === 'Owner')!.schema;
+    const pets = ownerSchema.kind === 'object' ? ownerSchema.properties.find((p) => p.name === 'pets')!.schema : undefined;
     expect(pets).toMatchObject({ kind: 'array', items: { kind: 'ref', key: 'Pet' } });
+    // common.yaml#/schemas/Error is named after the pointer's last token.
     const notFound = op.responses.find((r) => r.status === '404')!.contents[0]!.schema!;
-    expect(notFound).toMatchObject({ kind: 'object', properties: [{ name: 'message', required: true }] });
+    expect(notFound).toEqual({ kind: 'ref', key: 'Error', nullable: false });
+    expect(model.schemas.find((s) => s.key === 'Error')!.schema).toMatchObject({ kind: 'object', properties: [{ name: 'message', required: true }] });
+  });
+
+  it('lists every file it read, the spec first', async () => {
+    const spec = await loadSpecFile(fixture('external/main.yaml'));
+    expect(spec.loadedFiles).toEqual(['main.yaml', 'schemas/common.yaml', 'schemas/pet.yaml', 'schemas/owner.yaml'].map((f) => fixture(`external/${f}`)));
   });
 
   it('fails clearly on an external $ref to a missing file', async () => {
@@ -76,8 +88,8 @@ describe('loading a spec', () => {
       'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths:\n  /a:\n    get:\n      responses:\n        "200":\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: "./nope.yaml" }\n',
     );
     const error = await loadError(spec);
-    expect(error.message).toMatch(/cannot resolve an external \$ref/);
-    expect(error.location.file).toBe(spec);
+    expect(error.message).toBe(`$ref "./nope.yaml" does not resolve: no such file ${join(project.dir, 'nope.yaml')}`);
+    expect(error.location).toEqual({ file: spec, pointer: '#/paths/~1a/get/responses/200/content/application~1json/schema/$ref' });
   });
 
   it('accepts an in-memory document', () => {

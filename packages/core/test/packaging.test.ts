@@ -5,11 +5,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, pnpmCommand, repoRoot } from '@specwright/testing';
 
-function pack(pkg: string, destination: string): string {
-  execFileSync(pnpmCommand(), ['pack', '--pack-destination', destination], { cwd: join(repoRoot, 'packages', pkg), stdio: 'pipe' });
-  const tarball = readdirSync(destination).find((f) => f.startsWith(`specwright-${pkg}-`) && f.endsWith('.tgz'));
-  if (!tarball) throw new Error(`no tarball for ${pkg}`);
-  return join(destination, tarball);
+const version = (JSON.parse(readFileSync(join(repoRoot, 'packages', 'core', 'package.json'), 'utf8')) as { version: string }).version;
+
+/** The README's route: `pnpm pack:all <folder>` packs every public package into one folder. */
+function packAll(destination: string): (pkg: string) => string {
+  execFileSync(pnpmCommand(), ['run', '--silent', 'pack:all', destination], { cwd: repoRoot, stdio: 'pipe' });
+  const tarballs = readdirSync(destination).filter((f) => f.endsWith('.tgz'));
+  return (pkg) => {
+    const tarball = tarballs.find((f) => f.startsWith(`specwright-${pkg}-`));
+    if (!tarball) throw new Error(`no tarball for ${pkg} in ${tarballs.join(', ')}`);
+    return join(destination, tarball);
+  };
 }
 
 function tarEntries(tarball: string): string[] {
@@ -24,8 +30,13 @@ describe('published packages', () => {
   let zodTs: string;
 
   beforeAll(() => {
-    core = pack('core', root);
-    zodTs = pack('openapi-zod-ts', root);
+    const tarball = packAll(root);
+    // Every public package, and not the private test helpers.
+    expect(readdirSync(root).filter((f) => f.endsWith('.tgz')).sort()).toEqual(
+      ['core', 'form-errors', 'openapi-msw', 'openapi-react-query', 'openapi-server', 'openapi-zod-ts'].map((p) => `specwright-${p}-${version}.tgz`),
+    );
+    core = tarball('core');
+    zodTs = tarball('openapi-zod-ts');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     // npm waits up to 5 minutes on a stalled registry request by default, and retries twice: a
@@ -57,7 +68,7 @@ describe('published packages', () => {
       license: string;
     };
     expect(manifest.dependencies['@specwright/core']).toBe(manifest.version);
-    expect(manifest.engines['node']).toMatch(/>=22/);
+    expect(manifest.engines['node']).toBe('>=22.12');
     expect(manifest.bin).toEqual({ 'openapi-zod-ts': './bin/openapi-zod-ts.js' });
     expect(manifest.license).toBe('MIT');
   });

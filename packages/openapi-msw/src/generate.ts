@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { ConfigError, createFormatter, loadConfigFile, loadModel, modelFromDocument, parseConfig, writeOutputs, type ApiModel, type OutputFile } from '@specwright/core';
+import { ConfigError, createFormatter, loadConfigFile, loadModel, modelFromDocument, parseConfig, writeOutputs, type ApiModel, type OutputFile, type SourceConfig } from '@specwright/core';
 import { DEFAULTS, configSpec, type MswConfig, type ResolvedMswConfig } from './config.js';
 import { buildHandlersModule } from './handlers.js';
 
@@ -67,8 +67,8 @@ export async function loadConfigs(path = 'openapi-msw.config.json'): Promise<Res
 }
 
 /** One project → the file to write (used by the CLI and by `generate`). */
-export async function generateFile(config: ResolvedMswConfig): Promise<{ file: OutputFile; warnings: string[] }> {
-  const model = await loadModel(config.input_openapi);
+export async function generateFile(config: ResolvedMswConfig & SourceConfig): Promise<{ file: OutputFile; warnings: string[] }> {
+  const model = await loadModel(config.input_openapi, config);
   const options = { seed: config.seed, maxArrayItems: config.max_array_items, depthCap: config.depth_cap, baseUrl: config.base_url, outputDir: config.output };
   const { file, warnings } = await renderHandlers(model, options);
   return { file: { path: join(config.output, HANDLERS_FILE), content: file.content }, warnings: [...model.warnings, ...warnings] };

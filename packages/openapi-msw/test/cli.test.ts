@@ -56,7 +56,7 @@ describe('generating', () => {
     const p = project({ input_openapi: petstore, output: 'mocks' }, 'openapi-msw.config.json');
     const result = run([], p.dir);
     expect(result).toMatchObject({ code: 0, stdout: '' });
-    expect(result.stderr).toBe('openapi-msw: wrote 1 files\n');
+    expect(result.stderr).toBe('openapi-msw: wrote 1 file\n');
     expect(listFiles(join(p.dir, 'mocks'))).toEqual(['handlers.ts']);
   });
 
@@ -111,7 +111,7 @@ describe('generating', () => {
 
     expect(run(['--config', 'c.json'], p.dir).code).toBe(0);
     const clean = run(['--config', 'c.json', '--check'], p.dir);
-    expect(clean).toEqual({ code: 0, stdout: '', stderr: 'openapi-msw: 1 files up to date\n' });
+    expect(clean).toEqual({ code: 0, stdout: '', stderr: 'openapi-msw: 1 file up to date\n' });
 
     writeFileSync(join(p.dir, 'out/handlers.ts'), '// edited\n');
     const stale = run(['--config', 'c.json', '--check'], p.dir);
@@ -159,7 +159,7 @@ describe('config errors: exit 1, the file, key and value named, no stack trace, 
     ['depth_cap 0', { depth_cap: 0 }, 'key "depth_cap": must be an integer >= 1 (got 0)'],
     ['depth_cap null', { depth_cap: null }, 'key "depth_cap": must be an integer >= 1 (got null)'],
     ['a base_url that is not a string', { base_url: 8080 }, 'key "base_url": must be a string (for example "*" or "http://localhost:3000/api") (got 8080)'],
-    ['an unknown key', { sede: 42 }, 'key "sede": unknown key (allowed: input_openapi, output, seed, max_array_items, depth_cap, base_url)'],
+    ['an unknown key', { sede: 42 }, 'key "sede": unknown key (allowed: input_openapi, output, seed, max_array_items, depth_cap, base_url, ref_roots, allowed_ref_hosts, projects)'],
     ['an empty output', { output: '' }, 'key "output": must not be empty (got "")'],
   ])('rejects %s', (_, extra, message) => {
     const p = project({ input_openapi: petstore, output: 'out', ...extra });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFormatter, loadModel, type ApiModel, type Code, type OutputFile, type RunContext } from '@specwright/core';
+import { createFormatter, loadModel, type ApiModel, type Code, type OutputFile, type RunContext, type SourceConfig } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import type { ReactQueryConfig } from './config.js';
 import { buildHooksModule } from './hooks.js';
@@ -39,8 +39,8 @@ export function generateModules(model: ApiModel, options: Partial<HooksOptions> 
 }
 
 /** One project of a config: reads the spec, builds and formats `hooks.ts` and `test-utils.ts`. */
-export async function generate(config: ReactQueryConfig, context: Pick<RunContext, 'warn'> = { warn: () => {} }): Promise<OutputFile[]> {
-  const model = await loadModel(config.input_openapi);
+export async function generate(config: ReactQueryConfig & SourceConfig, context: Pick<RunContext, 'warn'> = { warn: () => {} }): Promise<OutputFile[]> {
+  const model = await loadModel(config.input_openapi, config);
   for (const warning of model.warnings) context.warn(warning);
   const modules = generateModules(model, hooksOptions(config));
   for (const warning of modules.warnings) context.warn(warning);

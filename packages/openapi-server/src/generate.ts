@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFormatter, loadModel, readModuleExports, type ApiModel, type Code, type ModuleExports, type OutputFile, type RunContext } from '@specwright/core';
+import { createFormatter, loadModel, readModuleExports, type ApiModel, type Code, type ModuleExports, type OutputFile, type RunContext, type SourceConfig } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import type { Framework, ServerConfig } from './config.js';
 import { buildExpressRouter } from './express.js';
@@ -81,8 +81,8 @@ export function inputSchemaWarnings(plans: OperationPlan[], exports: ModuleExpor
 }
 
 /** One project of a config: reads the spec (and the user's schema file), formats both files. */
-export async function generate(config: ServerConfig, context: Pick<RunContext, 'warn'> = { warn: () => {} }): Promise<OutputFile[]> {
-  const model = await loadModel(config.input_openapi);
+export async function generate(config: ServerConfig & SourceConfig, context: Pick<RunContext, 'warn'> = { warn: () => {} }): Promise<OutputFile[]> {
+  const model = await loadModel(config.input_openapi, config);
   for (const warning of model.warnings) context.warn(warning);
   const typesDir = config.types_dir ?? config.output;
   if (!existsSync(join(typesDir, SCHEMA_TYPES_FILE))) {

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { type ApiModel, type Code, ConfigError, createFormatter, loadModel, type OutputFile, printModuleSource } from '@specwright/core';
+import { type ApiModel, type Code, ConfigError, createFormatter, loadModel, type OutputFile, printModuleSource, type SourceConfig } from '@specwright/core';
 import { clientModule } from './client.js';
 import { clientConfigModule } from './client-config.js';
 import type { ZodTsConfig } from './config.js';
@@ -35,8 +35,8 @@ export interface GenerateOptions {
 }
 
 /** Generates the files of one config; nothing is written (the command line does that atomically). */
-export async function generate(config: ZodTsConfig, options: Omit<GenerateOptions, 'outputDir' | 'inputSchema'> = {}): Promise<OutputFile[]> {
-  const model = await loadModel(config.input_openapi);
+export async function generate(config: ZodTsConfig & SourceConfig, options: Omit<GenerateOptions, 'outputDir' | 'inputSchema'> = {}): Promise<OutputFile[]> {
+  const model = await loadModel(config.input_openapi, config);
   return generateFromModel(model, { ...options, outputDir: config.output, inputSchema: config.input_schema });
 }
 

@@ -101,7 +101,7 @@ describe('errors (exit 1, one message naming the file and place, no stack trace,
   const cases: [string, () => TempProject, RegExp][] = [
     ['a missing config file', () => tempProject('zod-ts-cli'), /openapi-zod-ts\.config\.json: config file not found/],
     ['a config that is not JSON', () => projectWith('{\n  "output": "gen",\n  oops\n}'), /openapi-zod-ts\.config\.json:3:3: invalid JSON/],
-    ['an unknown key', () => projectWith({ ...petstore(), input_schemas: 'x.ts' }), /key "input_schemas": unknown key \(allowed: input_openapi, output, input_schema\)/],
+    ['an unknown key', () => projectWith({ ...petstore(), input_schemas: 'x.ts' }), /key "input_schemas": unknown key \(allowed: input_openapi, output, input_schema, ref_roots, allowed_ref_hosts\)/],
     ['a missing required key', () => projectWith({ output: 'gen' }), /key "input_openapi": is required/],
     ['a key of the wrong type', () => projectWith({ input_openapi: 42, output: 'gen' }), /key "input_openapi": must be a string: the path of the OpenAPI document \(got 42\)/],
     ['an input_schema that is not TypeScript', () => projectWith({ ...petstore(), input_schema: 'schemas.js' }), /key "input_schema": must name a TypeScript file/],

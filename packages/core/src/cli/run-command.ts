@@ -1,6 +1,7 @@
 import { relative, resolve } from 'node:path';
-import { loadConfigFile, type ConfigSpec } from '../config/load-config.js';
+import { loadConfigFile, SOURCE_CONFIG_HELP, type ConfigSpec } from '../config/load-config.js';
 import { UsageError, isUserError } from '../errors.js';
+import type { SourceConfig } from '../load/source-policy.js';
 import { diffOutputs, writeOutputs, type OutputFile } from '../output/write-files.js';
 
 export interface RunContext {
@@ -20,7 +21,7 @@ export interface CommandDefinition<T> {
   configHelp: string[];
   config: ConfigSpec<T>;
   /** Generates the files of one config (one project); nothing is written by it. */
-  generate(config: T, context: RunContext): Promise<OutputFile[]>;
+  generate(config: T & SourceConfig, context: RunContext): Promise<OutputFile[]>;
 }
 
 export interface CommandIO {
@@ -74,6 +75,9 @@ export function usage<T>(command: CommandDefinition<T>): string {
     'Config keys:',
     ...command.configHelp.map((line) => `  ${line}`),
     '',
+    'Keys every command takes (where the spec\'s $refs may reach):',
+    ...SOURCE_CONFIG_HELP.map((line) => `  ${line}`),
+    '',
   ].join('\n');
 }
 
@@ -113,20 +117,25 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     if (flags.check) {
       const { changed } = await diffOutputs(files);
       if (changed.length === 0) {
-        io.stderr(`${label}: ${files.length} files up to date\n`);
+        io.stderr(`${label}: ${count(files.length, 'file')} up to date\n`);
         return 0;
       }
       io.stdout(changed.map((p) => `${show(p)}\n`).join(''));
-      io.stderr(`${label}: ${changed.length} of ${files.length} files would change\n`);
+      io.stderr(`${label}: ${changed.length} of ${count(files.length, 'file')} would change\n`);
       return 1;
     }
     const { changed, unchanged } = await writeOutputs(files);
-    io.stderr(`${label}: wrote ${changed.length} files${unchanged.length > 0 ? `, ${unchanged.length} unchanged` : ''}\n`);
+    io.stderr(`${label}: wrote ${count(changed.length, 'file')}${unchanged.length > 0 ? `, ${unchanged.length} unchanged` : ''}\n`);
     return 0;
   } catch (error) {
     printWarnings(label, warnings, io, flags.verbose);
     return reportError(label, error, io);
   }
+}
+
+/** `1 file`, `2 files`. */
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -152,7 +161,7 @@ function printWarnings(label: string, warnings: Set<string>, io: CommandIO, verb
     const more = group.length > 1 ? ` (${group.length} warnings of this kind; the first shown)` : '';
     io.stderr(`${label}: warning: ${group[0]}${more}\n`);
   }
-  io.stderr(`${label}: ${list.length} warnings of ${kinds.size} ${kinds.size === 1 ? 'kind' : 'kinds'}; run with --verbose to see them all\n`);
+  io.stderr(`${label}: ${count(list.length, 'warning')} of ${count(kinds.size, 'kind')}; run with --verbose to see them all\n`);
 }
 
 /** A warning's kind: its text without the file and JSON pointer in front and without quoted names. */

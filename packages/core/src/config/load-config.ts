@@ -1,8 +1,22 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { ConfigError } from '../errors.js';
 import { lineColumn } from '../load/parse-document.js';
+import type { SourceConfig } from '../load/source-policy.js';
+
+/**
+ * Keys every command accepts, handled here once: where a spec's `$ref`s may reach (issue 18).
+ * `ref_roots` holds directories (relative to the config file), `allowed_ref_hosts` host names.
+ */
+export const SOURCE_CONFIG_KEYS = ['ref_roots', 'allowed_ref_hosts'] as const;
+
+export const SOURCE_CONFIG_HELP = [
+  'ref_roots          string[], optional  directories besides the spec\'s own where local $refs may point',
+  'allowed_ref_hosts  string[], optional  hosts (name or name:port) remote $refs may reach; without it a',
+  '                                       local spec never reaches the network, a remote one only its origin',
+  'input_openapi may be an http(s) URL (30 s timeout, at most 5 redirects, 50 MB).',
+];
 
 export interface ConfigSpec<T> {
   /** Keys a config (or one project of it) may have. Anything else is an error. */
@@ -18,7 +32,7 @@ export interface ConfigSpec<T> {
 export interface LoadedConfig<T> {
   /** Absolute path of the config file. */
   file: string;
-  projects: T[];
+  projects: (T & SourceConfig)[];
 }
 
 /** Reads, validates and resolves a config file (seed: JSON, `.json`, paths relative to the file). */
@@ -47,7 +61,7 @@ export async function loadConfigFile<T>(path: string, spec: ConfigSpec<T>): Prom
 }
 
 /** Validates an already parsed config object; `file` is used for messages and relative paths. */
-export async function parseConfig<T>(raw: unknown, spec: ConfigSpec<T>, file: string): Promise<T[]> {
+export async function parseConfig<T>(raw: unknown, spec: ConfigSpec<T>, file: string): Promise<(T & SourceConfig)[]> {
   if (!isRecord(raw)) throw new ConfigError('the config must be a JSON object', { file });
   if (spec.multiProject && 'projects' in raw) {
     const extra = Object.keys(raw).filter((k) => k !== 'projects');
@@ -56,22 +70,27 @@ export async function parseConfig<T>(raw: unknown, spec: ConfigSpec<T>, file: st
     if (!Array.isArray(projects) || projects.length === 0) {
       throw new ConfigError('"projects" must be a non-empty array of configs', { file, key: 'projects' });
     }
-    const out: T[] = [];
+    const out: (T & SourceConfig)[] = [];
     for (const [i, project] of projects.entries()) out.push(await parseOne(project, spec, file, `projects[${i}]`));
     return out;
   }
   return [await parseOne(raw, spec, file, '')];
 }
 
-async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, prefix: string): Promise<T> {
+async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, prefix: string): Promise<T & SourceConfig> {
   const keyName = (key: string) => (prefix ? `${prefix}.${key}` : key);
   if (!isRecord(raw)) throw new ConfigError('must be a JSON object', { file, key: prefix || undefined });
+  const allowed = [...spec.keys, ...SOURCE_CONFIG_KEYS, ...(spec.multiProject && !prefix ? ['projects'] : [])];
   for (const key of Object.keys(raw)) {
-    if (!spec.keys.includes(key)) {
-      throw new ConfigError(`unknown key (allowed: ${spec.keys.join(', ')})`, { file, key: keyName(key) });
+    if (!allowed.includes(key)) {
+      throw new ConfigError(`unknown key (allowed: ${allowed.join(', ')})`, { file, key: keyName(key) });
     }
   }
-  const result = await spec.schema['~standard'].validate(raw);
+  const { ref_roots, allowed_ref_hosts, ...own } = raw;
+  const source: SourceConfig = {};
+  if (ref_roots !== undefined) source.ref_roots = stringList(ref_roots, keyName('ref_roots'), file).map((dir) => resolve(dirname(file), dir));
+  if (allowed_ref_hosts !== undefined) source.allowed_ref_hosts = stringList(allowed_ref_hosts, keyName('allowed_ref_hosts'), file);
+  const result = await spec.schema['~standard'].validate(own);
   if (result.issues) {
     const issue = result.issues[0]!;
     const segments = (issue.path ?? []).map((s) => (typeof s === 'object' ? s.key : s));
@@ -83,9 +102,22 @@ async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, pref
   const value = result.value as Record<string, unknown>;
   const base = dirname(file);
   for (const key of spec.pathKeys) {
+    // input_openapi may be a URL (issue 18); every other path key is a local path.
+    if (key === 'input_openapi' && typeof value[key] === 'string' && /^https?:\/\//i.test(value[key])) continue;
     if (typeof value[key] === 'string') value[key] = resolve(base, value[key]);
   }
-  return value as T;
+  const output = value['output'];
+  if (typeof output === 'string' && (await stat(output).catch(() => undefined))?.isFile()) {
+    throw new ConfigError(`${output} is a file; output names the directory the generated files go in`, { file, key: keyName('output') });
+  }
+  return { ...(value as T), ...source };
+}
+
+function stringList(value: unknown, key: string, file: string): string[] {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) {
+    throw new ConfigError(`must be an array of non-empty strings (got ${JSON.stringify(value)})`, { file, key });
+  }
+  return value as string[];
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

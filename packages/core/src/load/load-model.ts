@@ -1,10 +1,15 @@
 import { buildModel } from '../ir/build-model.js';
 import type { ApiModel } from '../ir/types.js';
-import { checkSpec, loadSpecFile } from './load-spec.js';
+import { checkSpec, loadSpecFile, locateInSource, type LoadOptions } from './load-spec.js';
 
-/** Spec file → intermediate representation. */
-export async function loadModel(path: string): Promise<ApiModel> {
-  return buildModel(await loadSpecFile(path));
+/** Spec file or URL → intermediate representation (`options`: the trust rules' config keys). */
+export async function loadModel(input: string, options: LoadOptions = {}): Promise<ApiModel> {
+  const spec = await loadSpecFile(input, options);
+  try {
+    return buildModel(spec);
+  } catch (error) {
+    throw locateInSource(error, spec);
+  }
 }
 
 /** An already parsed document (local refs only) → intermediate representation. */

@@ -1,37 +1,76 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { SpecError } from '../errors.js';
-import { bundleExternalRefs, hasExternalRefs } from './external-refs.js';
+import { needsBundling, RefBundler } from './bundle-refs.js';
 import { parseDocumentText } from './parse-document.js';
+import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_MAX_BYTES, MAX_REDIRECTS, readSource, SourceReadError, type FetchLimits } from './read-source.js';
+import { displayUrl, inputUrl, SourcePolicy, type SourceConfig } from './source-policy.js';
 
 export type OpenApiDialect = '3.0' | '3.1';
 
 export interface LoadedSpec {
-  /** Absolute path of the spec file (or a label for in-memory specs). */
+  /** Absolute path of the spec file, its URL, or a label for in-memory specs. */
   file: string;
-  /** The parsed document, with external refs bundled in. */
+  /** The parsed document, with every `$ref` made internal. */
   document: Record<string, unknown>;
   /** The `openapi` field as written. */
   version: string;
   dialect: OpenApiDialect;
+  /** Every file and URL read (the spec first, then what its `$ref`s named), for watch mode. */
+  loadedFiles: string[];
+  /** Where schemas the loader named came from (`#/components/schemas/App` → app.yml at `#`). */
+  origins?: Map<string, { file: string; pointer: string }>;
 }
 
-/** Reads, parses and version-checks a spec file. */
-export async function loadSpecFile(path: string): Promise<LoadedSpec> {
-  const file = resolve(path);
-  let text: string;
+export interface LoadOptions extends SourceConfig {
+  /** Time allowed for each remote document; default 30 s, or `SPECWRIGHT_FETCH_TIMEOUT_MS`. */
+  fetchTimeoutMs?: number;
+  /** Largest remote document; default 50 MB. */
+  maxBytes?: number;
+}
+
+/** Reads (or fetches), parses, bundles and version-checks a spec: a path or an http(s) URL. */
+export async function loadSpecFile(input: string, options: LoadOptions = {}): Promise<LoadedSpec> {
+  const url = inputUrl(input);
+  const file = displayUrl(url);
+  const policy = new SourcePolicy(url, options);
+  const limits = fetchLimits(options);
+  let read: { text: string; url: URL };
   try {
-    text = await readFile(file, 'utf8');
+    read = await readSource(url, policy, limits);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : 'cannot read the file';
-    throw new SpecError(reason, { file }, 'SPEC_NOT_FOUND');
+    if (!(error instanceof SourceReadError)) throw error;
+    const reason = url.protocol === 'file:' ? (error.missing ? 'file not found' : 'cannot read the file') : error.message;
+    throw new SpecError(`${reason} (named by input_openapi)`, { file }, 'SPEC_NOT_FOUND');
   }
-  const parsed = parseDocumentText(text, file);
-  let spec = checkSpec(parsed, file);
-  if (hasExternalRefs(spec.document)) {
-    spec = checkSpec(await bundleExternalRefs(spec.document, file), file);
+  const parsed = parseDocumentText(read.text, file);
+  const spec = checkSpec(parsed, file);
+  if (!needsBundling(parsed)) return spec;
+  const { document, loadedFiles, origins } = await new RefBundler(policy, limits).bundle(url, read.url, parsed);
+  return { ...checkSpec(document, file), loadedFiles, origins };
+}
+
+function fetchLimits(options: LoadOptions): FetchLimits {
+  const fromEnv = Number(process.env['SPECWRIGHT_FETCH_TIMEOUT_MS']);
+  return {
+    timeoutMs: options.fetchTimeoutMs ?? (fromEnv > 0 ? fromEnv : DEFAULT_FETCH_TIMEOUT_MS),
+    maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
+    maxRedirects: MAX_REDIRECTS,
+  };
+}
+
+/**
+ * An error the IR builder found inside a schema the loader hoisted names the file and pointer the
+ * schema came from, not the component the loader made (which is in no file).
+ */
+export function locateInSource(error: unknown, spec: LoadedSpec): unknown {
+  if (!(error instanceof SpecError) || spec.origins === undefined) return error;
+  const pointer = error.location.pointer;
+  if (pointer === undefined || error.location.file !== spec.file) return error;
+  for (const [component, origin] of spec.origins) {
+    if (pointer !== component && !pointer.startsWith(`${component}/`)) continue;
+    const rest = pointer.slice(component.length);
+    return new SpecError(error.message, { ...error.location, file: origin.file, pointer: origin.pointer + rest }, error.code, { cause: error });
   }
-  return spec;
+  return error;
 }
 
 /** Checks an already parsed document (programmatic use); `file` labels error messages. */
@@ -56,5 +95,5 @@ export function checkSpec(document: unknown, file = '<spec>'): LoadedSpec {
   if (!match) {
     throw new SpecError(`unsupported OpenAPI version "${version}"; expected 3.0.x or 3.1.x (for example 3.0.3 or 3.1.0)`, { file, pointer: '#/openapi' }, 'SPEC_UNSUPPORTED');
   }
-  return { file, document: doc, version, dialect: Number(match[1]) === 0 ? '3.0' : '3.1' };
+  return { file, document: doc, version, dialect: Number(match[1]) === 0 ? '3.0' : '3.1', loadedFiles: [file] };
 }

@@ -1,0 +1,351 @@
+import { SpecError } from '../errors.js';
+import { childPointer, escapeSegment, parsePointer } from '../ir/pointer.js';
+import { NameScope } from '../naming/registry.js';
+import { parseDocumentText } from './parse-document.js';
+import { readSource, SourceReadError, type FetchLimits } from './read-source.js';
+import { hoistedSchemaName } from './ref-names.js';
+import { displayUrl, type SourcePolicy } from './source-policy.js';
+
+/**
+ * What a node is, as far as `$ref`s care: a schema's `$ref` becomes a named component, a `$ref`
+ * anywhere else (parameter, response, path item, a whole `properties` map) is replaced by its
+ * target; literals (examples, defaults, enums) are copied untouched.
+ */
+type Kind = 'root' | 'paths' | 'components' | 'componentGroup' | 'schema' | 'schemaMap' | 'schemaList' | 'discriminator' | 'mapping' | 'literal' | 'other';
+
+const SCHEMA_CHILDREN = new Set([
+  'additionalProperties', 'not', 'contains', 'if', 'then', 'else', 'propertyNames', 'unevaluatedItems',
+  'unevaluatedProperties', 'additionalItems', 'contentSchema',
+]);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
+const SCHEMA_LITERALS = new Set(['example', 'examples', 'default', 'enum', 'const']);
+
+function childKind(kind: Kind, key: string, value: unknown): Kind {
+  switch (kind) {
+    case 'root':
+      return key === 'components' ? 'components' : key === 'paths' || key === 'webhooks' ? 'paths' : 'other';
+    case 'paths':
+      return 'other';
+    case 'components':
+      return key === 'schemas' ? 'schemaMap' : 'componentGroup';
+    case 'componentGroup':
+      return 'other';
+    case 'schemaMap':
+    case 'schemaList':
+      return 'schema';
+    case 'schema':
+      if (key === 'items') return Array.isArray(value) ? 'schemaList' : 'schema';
+      if (SCHEMA_CHILDREN.has(key)) return 'schema';
+      if (SCHEMA_MAPS.has(key)) return 'schemaMap';
+      if (SCHEMA_LISTS.has(key)) return 'schemaList';
+      if (SCHEMA_LITERALS.has(key)) return 'literal';
+      return key === 'discriminator' ? 'discriminator' : 'other';
+    case 'discriminator':
+      return key === 'mapping' ? 'mapping' : 'literal';
+    case 'mapping':
+    case 'literal':
+      return 'literal';
+    case 'other':
+      if (key === 'schema') return 'schema';
+      return key === 'example' || key === 'value' || key === 'default' ? 'literal' : 'other';
+  }
+}
+
+interface Doc {
+  /** Where the document was asked for (no fragment); `$ref`s are keyed by it. */
+  href: string;
+  /** Where it came from after redirects; relative `$ref`s inside resolve against it. */
+  url: URL;
+  label: string;
+  root: unknown;
+}
+
+interface Target {
+  doc: Doc;
+  segments: string[];
+  node: unknown;
+  key: string;
+}
+
+/** A `$ref` whose document is not read yet, and where it was written (for messages). */
+interface Pending {
+  url: URL;
+  ref: string;
+  site: { doc: Doc; pointer: string };
+}
+
+export interface BundleResult {
+  document: Record<string, unknown>;
+  /** Where each hoisted component came from: `#/components/schemas/App` → app.yml `#`. */
+  origins: Map<string, { file: string; pointer: string }>;
+  /** Every file and URL read, the spec first: what watch mode watches. */
+  loadedFiles: string[];
+}
+
+/**
+ * Turns a spec spread over files (or URLs) into one document whose `$ref`s are all internal, so
+ * the IR builder sees one document. A schema reached through a `$ref` that leaves the document
+ * (or lands outside `#/components`, as bundlers write) becomes one named component, referenced
+ * from every use (issue 15, repro 16); other `$ref`s are replaced by their targets. Every
+ * document is checked against the policy before it is read.
+ */
+export class RefBundler {
+  private readonly docs = new Map<string, Doc>();
+  private pending = new Map<string, Pending>();
+  /** Per pass: target key → component name, the schema targets found, the components built. */
+  private names = new Map<string, string>();
+  private targets = new Set<string>();
+  private hoisted = new Map<string, unknown>();
+  private origins = new Map<string, { file: string; pointer: string }>();
+  private building = new Set<string>();
+  private inlining: string[] = [];
+  private scope = new NameScope();
+  private replaceTargets = false;
+  /** Whether a pass replaced or renamed any `$ref` (if not, the document is used as it is). */
+  private changed = false;
+
+  constructor(
+    private readonly policy: SourcePolicy,
+    private readonly limits: FetchLimits,
+  ) {}
+
+  async bundle(asked: URL, url: URL, parsed: unknown): Promise<BundleResult> {
+    const root = this.addDoc(asked, url, parsed);
+    // Walk until every document a $ref names is read (each round reads the newly named ones).
+    for (;;) {
+      this.pass(root, false);
+      if (this.pending.size === 0) break;
+      const batch = [...this.pending.values()];
+      this.pending = new Map();
+      // Every target of the round passes the policy, in document order, before any is read.
+      for (const pending of batch) await this.allow(pending);
+      await Promise.all(batch.map((p) => this.load(p)));
+    }
+    const loadedFiles = [...this.docs.values()].map((d) => d.label);
+    // Nothing to bundle (the usual single-file spec): the document goes on as parsed.
+    if (!this.changed) return { document: root.root as Record<string, unknown>, loadedFiles, origins: new Map() };
+    // The first complete pass found every schema target; the second replaces each one, where it
+    // stands, by a reference to its component, so it is written once.
+    const targets = this.targets;
+    const names = this.names;
+    const copied = this.pass(root, true, targets, names);
+    return { document: this.assemble(copied), loadedFiles, origins: this.origins };
+  }
+
+  private addDoc(asked: URL, url: URL, root: unknown): Doc {
+    const doc: Doc = { href: asked.href, url, label: displayUrl(asked), root };
+    this.docs.set(doc.href, doc);
+    return doc;
+  }
+
+  private async allow({ url, ref, site }: Pending): Promise<void> {
+    const broken = await this.policy.check(url);
+    if (broken !== undefined) throw new SpecError(`$ref "${ref}" is refused: ${broken}`, siteOf(site), 'SPEC_INVALID');
+  }
+
+  private async load({ url, ref, site }: Pending): Promise<void> {
+    const where = siteOf(site);
+    let read: { text: string; url: URL };
+    try {
+      read = await readSource(url, this.policy, this.limits);
+    } catch (error) {
+      if (!(error instanceof SourceReadError)) throw error;
+      throw new SpecError(`$ref "${ref}" does not resolve: ${error.message}`, where, 'SPEC_INVALID');
+    }
+    this.addDoc(url, read.url, parseDocumentText(read.text, displayUrl(url)));
+  }
+
+  private pass(root: Doc, replace: boolean, targets = new Set<string>(), names = new Map<string, string>()): unknown {
+    this.replaceTargets = replace;
+    this.targets = targets;
+    this.names = names;
+    this.hoisted = new Map();
+    this.origins = new Map();
+    this.building = new Set();
+    this.inlining = [];
+    this.changed = false;
+    const schemas = componentSchemas(root.root);
+    this.scope = new NameScope([...Object.keys(schemas), ...names.values()]);
+    for (const [name, value] of Object.entries(schemas)) {
+      this.names.set(`${root.href}${childPointer('#/components/schemas', name)}`, name);
+      // `Pet: { $ref: pet.yaml }` names the file's schema Pet.
+      const ref = isRecord(value) && Object.keys(value).length === 1 ? value['$ref'] : undefined;
+      if (typeof ref === 'string' && !ref.startsWith('#')) {
+        const key = this.targetKey(root, ref);
+        if (key !== undefined && !this.names.has(key)) this.names.set(key, name);
+      }
+    }
+    // The documents are read, never changed: the result is a copy.
+    return this.copy(root, '#', root.root, 'root', true);
+  }
+
+  /** The copied root with the hoisted schemas added to `components.schemas`. */
+  private assemble(copied: unknown): Record<string, unknown> {
+    const document = copied as Record<string, unknown>;
+    if (this.hoisted.size === 0) return document;
+    const components = isRecord(document['components']) ? document['components'] : {};
+    const schemas = isRecord(components['schemas']) ? { ...components['schemas'] } : {};
+    for (const [name, schema] of this.hoisted) schemas[name] = schema;
+    return { ...document, components: { ...components, schemas } };
+  }
+
+  private copy(doc: Doc, pointer: string, node: unknown, kind: Kind, top = false): unknown {
+    if (kind === 'literal' || node === null || typeof node !== 'object') {
+      if (kind === 'mapping' && typeof node === 'string') return this.mappingRef(doc, pointer, node);
+      return node;
+    }
+    if (Array.isArray(node)) return node.map((item, i) => this.copy(doc, childPointer(pointer, i), item, childKind(kind, String(i), item)));
+    const record = node as Record<string, unknown>;
+    if (kind === 'schema' && !top && this.replaceTargets) {
+      const name = this.names.get(`${doc.href}${pointer}`);
+      if (name !== undefined && this.targets.has(`${doc.href}${pointer}`)) return { $ref: componentRef(name) };
+    }
+    if (typeof record['$ref'] === 'string' && kind !== 'discriminator' && kind !== 'mapping') return this.ref(doc, pointer, record, kind);
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(record)) out[key] = this.copy(doc, childPointer(pointer, key), value, childKind(kind, key, value));
+    return out;
+  }
+
+  private ref(doc: Doc, pointer: string, node: Record<string, unknown>, kind: Kind): unknown {
+    const ref = node['$ref'] as string;
+    const siblings: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== '$ref') siblings[key] = this.copy(doc, childPointer(pointer, key), value, kind === 'schema' ? childKind('schema', key, value) : 'literal');
+    }
+    const local = ref.startsWith('#') && doc === this.rootDoc();
+    if (local && (kind !== 'schema' || ref.startsWith('#/components/')) && kind !== 'schemaMap') return { ...siblings, $ref: ref };
+    this.changed = true;
+    const target = this.locate(doc, pointer, ref);
+    if (target === undefined) return { ...siblings };
+    if (kind === 'schema') {
+      if (target.doc === this.rootDoc() && target.segments[0] === 'components') {
+        return { ...siblings, $ref: childPointer('#', ...target.segments) };
+      }
+      return { ...siblings, $ref: componentRef(this.hoist(target)) };
+    }
+    if (target.doc === this.rootDoc() && kind !== 'schemaMap') return { ...siblings, $ref: childPointer('#', ...target.segments) };
+    if (this.inlining.includes(target.key)) {
+      throw new SpecError(`$ref "${ref}" is circular: it is reached again while being replaced by its target`, { file: doc.label, pointer: childPointer(pointer, '$ref') });
+    }
+    this.inlining.push(target.key);
+    const value = this.copy(target.doc, childPointer('#', ...target.segments), target.node, kind);
+    this.inlining.pop();
+    return isRecord(value) ? { ...value, ...siblings } : value;
+  }
+
+  /** A discriminator mapping value is a `$ref` written as a string. */
+  private mappingRef(doc: Doc, pointer: string, ref: string): string {
+    if (doc === this.rootDoc() && ref.startsWith('#/components/')) return ref;
+    if (!ref.includes('#') && !ref.includes('/') && !/\.(ya?ml|json)$/i.test(ref)) return ref; // a schema name
+    this.changed = true;
+    const target = this.locate(doc, pointer, ref);
+    if (target === undefined) return ref;
+    if (target.doc === this.rootDoc() && target.segments[0] === 'components') return childPointer('#', ...target.segments);
+    return componentRef(this.hoist(target));
+  }
+
+  /** The component name of a schema target; its content is built once per pass. */
+  private hoist(target: Target): string {
+    this.targets.add(target.key);
+    let name = this.names.get(target.key);
+    if (name === undefined) {
+      name = this.scope.claim(hoistedSchemaName(target.doc.url, target.segments, this.rootDoc().root));
+      this.names.set(target.key, name);
+    }
+    if (!this.building.has(target.key)) {
+      this.building.add(target.key);
+      this.hoisted.set(name, undefined); // keeps the components in the order they were met
+      this.origins.set(componentRef(name), { file: target.doc.label, pointer: childPointer('#', ...target.segments) });
+      this.hoisted.set(name, this.copy(target.doc, childPointer('#', ...target.segments), target.node, 'schema', true));
+    }
+    return name;
+  }
+
+  private rootDoc(): Doc {
+    return this.docs.values().next().value!;
+  }
+
+  private targetKey(doc: Doc, ref: string): string | undefined {
+    const url = new URL(ref, doc.url);
+    const fragment = url.hash || '#';
+    url.hash = '';
+    const segments = parsePointer(fragment);
+    return segments === undefined ? undefined : `${this.docs.get(url.href)?.href ?? url.href}${childPointer('#', ...segments)}`;
+  }
+
+  /** Finds a `$ref`'s target; a document not read yet is queued and the pass goes on without it. */
+  private locate(doc: Doc, pointer: string, ref: string): Target | undefined {
+    const where = { file: doc.label, pointer: childPointer(pointer, '$ref') };
+    let url: URL;
+    try {
+      url = new URL(ref, doc.url);
+    } catch {
+      throw new SpecError(`$ref "${ref}" is not a valid reference`, where);
+    }
+    if (/^file:/i.test(ref)) throw new SpecError(`$ref "${ref}" is refused: file: URLs are not allowed (write a path relative to the spec)`, where);
+    const fragment = url.hash || '#';
+    url.hash = '';
+    if (ref.startsWith('#')) url = new URL(doc.href);
+    const target = this.docs.get(url.href);
+    if (target === undefined) {
+      if (!this.pending.has(url.href)) this.pending.set(url.href, { url, ref, site: { doc, pointer } });
+      return undefined;
+    }
+    const segments = parsePointer(fragment);
+    if (segments === undefined) throw new SpecError(`$ref "${ref}" has a fragment that is not a JSON pointer (expected #/…)`, where);
+    let node: unknown = target.root;
+    for (const [i, segment] of segments.entries()) {
+      if (node === null || typeof node !== 'object' || !Object.hasOwn(node, segment)) {
+        const at = childPointer('#', ...segments.slice(0, i));
+        throw new SpecError(`$ref "${ref}" does not resolve: no "${segment}" ${at === '#' ? 'at the top' : `in ${at}`} of ${target.label}`, where);
+      }
+      node = (node as Record<string, unknown>)[segment];
+    }
+    return { doc: target, segments, node, key: `${target.href}${childPointer('#', ...segments)}` };
+  }
+}
+
+/**
+ * Whether a document needs the bundler: some `$ref` (or discriminator mapping) leaves
+ * `#/components`, or a `$ref` stands for a `properties` map. Most single-file specs do not, and
+ * this scan costs a fraction of the bundler's copy (GitHub's spec: 10 MB).
+ */
+export function needsBundling(root: unknown): boolean {
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [node, parentKey] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push([item, '']);
+      continue;
+    }
+    const record = node as Record<string, unknown>;
+    const ref = record['$ref'];
+    if (typeof ref === 'string' && (!ref.startsWith('#/components/') || SCHEMA_MAPS.has(parentKey))) return true;
+    for (const key in record) {
+      const value = record[key];
+      if (parentKey === 'mapping' && typeof value === 'string' && !value.startsWith('#/components/') && /[#/]|\.(ya?ml|json)$/i.test(value)) return true;
+      if (value !== null && typeof value === 'object') stack.push([value, key]);
+    }
+  }
+  return false;
+}
+
+function siteOf(site: { doc: Doc; pointer: string }): { file: string; pointer: string } {
+  return { file: site.doc.label, pointer: childPointer(site.pointer, '$ref') };
+}
+
+function componentRef(name: string): string {
+  return `#/components/schemas/${escapeSegment(name)}`;
+}
+
+function componentSchemas(root: unknown): Record<string, unknown> {
+  const components = isRecord(root) ? root['components'] : undefined;
+  const schemas = isRecord(components) ? components['schemas'] : undefined;
+  return isRecord(schemas) ? schemas : {};
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
