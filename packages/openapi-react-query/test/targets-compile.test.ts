@@ -1,0 +1,76 @@
+/**
+ * The Vue, Svelte and Solid outputs as their users get them: written by the command line beside
+ * the openapi-zod-ts client, formatted, and compiled with the strict flags against the pinned
+ * adapters (`@tanstack/vue-query` 5, `@tanstack/svelte-query` 6, `@tanstack/solid-query` 5). The
+ * hooks are plain `.ts` (no runes, no JSX), so plain `tsc` is the compiler their users run too.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixture, prettierUnformatted, runCommandLine, tempProject, typecheck, type Resolution, type TempProject } from '@specwright/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateInto } from './support/generated-project.js';
+
+const own = (name: string) => join(import.meta.dirname, 'fixtures', name);
+const EVERYTHING = { auto_invalidate: true, infinite_query: true, stale_time: 1000, gc_time: 60_000, overrides: { pets: { stale_time: 5 } } };
+const TARGETS = [
+  { target: 'vue', suspense: true },
+  { target: 'svelte', suspense: false },
+  { target: 'solid', suspense: false },
+] as const;
+const SPECS = [
+  { name: 'auth-lab', spec: own('auth-lab.yaml'), all: false },
+  { name: 'edge', spec: own('hooks-edge.yaml'), all: true },
+  { name: 'petstore', spec: fixture('petstore-3.1.yaml'), all: true },
+  { name: 'features', spec: fixture('features-3.1.yaml'), all: true },
+  { name: 'hostile', spec: fixture('hostile.yaml'), all: true },
+];
+
+describe.each(TARGETS)('target $target', ({ target, suspense }) => {
+  let project: TempProject;
+  beforeAll(() => {
+    project = tempProject(`rq-${target}`);
+    for (const s of SPECS) {
+      const hooks = s.all ? { ...EVERYTHING, suspense, target } : { target };
+      generateInto(project, s.spec, join('src', s.name), { hooks });
+    }
+  });
+
+  it.each<Resolution>(['bundler', 'nodenext'])('compiles under the strict flags with %s resolution', (resolution) => {
+    project.tsconfig(resolution);
+    const result = typecheck(project.dir, '5.9');
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+
+  it("is formatted under the consumer's prettier config", async () => {
+    const files = SPECS.flatMap((s) => ['hooks.ts', 'test-utils.ts'].map((f) => join(project.dir, 'src', s.name, f)));
+    expect(await prettierUnformatted(files)).toEqual([]);
+  });
+
+  it("imports the adapter's package, not React's", () => {
+    const hooks = readFileSync(join(project.dir, 'src/edge/hooks.ts'), 'utf8');
+    expect(hooks).toContain(`from '@tanstack/${target}-query'`);
+    expect(hooks).not.toMatch(/from '(react|@tanstack\/react-query)'/);
+  });
+});
+
+describe('suspense: true where the adapter has no suspense hooks', () => {
+  it.each(['svelte', 'solid'])('is a config error naming the suspense key for %s, and writes nothing', (target) => {
+    const p = tempProject('rq-no-suspense', { prettier: false });
+    const file = p.write('c.json', JSON.stringify({ input_openapi: own('auth-lab.yaml'), output: 'out', target, suspense: true }));
+    const result = runCommandLine('openapi-react-query', 'openapi-react-query', ['--config', file], p.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('suspense');
+    expect(result.stderr).toContain(`must be false for target "${target}": @tanstack/${target}-query has no suspense hooks`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('names the allowed targets for an unknown one', () => {
+    const p = tempProject('rq-bad-target', { prettier: false });
+    const file = p.write('c.json', JSON.stringify({ input_openapi: own('auth-lab.yaml'), output: 'out', target: 'angular' }));
+    const result = runCommandLine('openapi-react-query', 'openapi-react-query', ['--config', file], p.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('target');
+    expect(result.stderr).toContain('"react", "vue", "svelte", "solid"');
+  });
+});
