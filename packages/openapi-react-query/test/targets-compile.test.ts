@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixture, prettierUnformatted, runCommandLine, tempProject, typecheck, type Resolution, type TempProject } from '@specwright/testing';
+import { fixture, prettierUnformatted, tempProject, typecheck, type Resolution, type TempProject } from '@specwright/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateInto } from './support/generated-project.js';
 
@@ -51,26 +51,5 @@ describe.each(TARGETS)('target $target', ({ target, suspense }) => {
     const hooks = readFileSync(join(project.dir, 'src/edge/hooks.ts'), 'utf8');
     expect(hooks).toContain(`from '@tanstack/${target}-query'`);
     expect(hooks).not.toMatch(/from '(react|@tanstack\/react-query)'/);
-  });
-});
-
-describe('suspense: true where the adapter has no suspense hooks', () => {
-  it.each(['svelte', 'solid'])('is a config error naming the suspense key for %s, and writes nothing', (target) => {
-    const p = tempProject('rq-no-suspense', { prettier: false });
-    const file = p.write('c.json', JSON.stringify({ input_openapi: own('auth-lab.yaml'), output: 'out', target, suspense: true }));
-    const result = runCommandLine('openapi-react-query', 'openapi-react-query', ['--config', file], p.dir);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('suspense');
-    expect(result.stderr).toContain(`must be false for target "${target}": @tanstack/${target}-query has no suspense hooks`);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-  });
-
-  it('names the allowed targets for an unknown one', () => {
-    const p = tempProject('rq-bad-target', { prettier: false });
-    const file = p.write('c.json', JSON.stringify({ input_openapi: own('auth-lab.yaml'), output: 'out', target: 'angular' }));
-    const result = runCommandLine('openapi-react-query', 'openapi-react-query', ['--config', file], p.dir);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('target');
-    expect(result.stderr).toContain('"react", "vue", "svelte", "solid"');
   });
 });
