@@ -243,6 +243,7 @@ class Emitter {
     // Vue's suspense variants wait for the query (`await query.suspense()`), so they need a local for it.
     const awaited = suspense && this.adapter.inputs === 'vue';
     const queryName = awaited ? locals.claim('query') : '';
+    const resultName = awaited ? locals.claim('result') : '';
 
     const entry = infinite ? op.infinite!.key : op.key;
     const data = this.dataType(op);
@@ -262,8 +263,6 @@ class Emitter {
       b.prop('gcTime', b.num(op.resource.gcTime)),
     ];
     if (guarded) props.push(b.prop('enabled', enabledGuard(pathValues, callerOptions, !infinite)));
-    // React's suspense hooks throw errors to the nearest error boundary; Vue's reject `suspense()` only when told to.
-    if (awaited) props.push(b.prop('throwOnError', b.bool(true)));
     props.push(b.spread(callerOptions));
 
     const omitted = ['queryKey', 'queryFn', ...(awaited ? ['enabled', 'throwOnError', 'placeholderData'] : [])];
@@ -278,14 +277,20 @@ class Emitter {
     if (!awaited) {
       return b.fn(queryHookName(op, variant), fnParams, [b.ret(call)], { exported: true, typeParams, returnType: this.t(this.name(resultType), [b.tref('TData'), error]), doc });
     }
-    // Once `suspense()` resolves the data is there (an error rejects it), as with React's suspense hooks.
+    // `suspense()` resolves with the first result; an error is thrown to the component's error handling
+    // (`onErrorCaptured`), as React's suspense hooks throw to an error boundary, so the data is there after it.
     const returned = infinite
       ? b.intersection([b.tref('Omit', [this.t(this.name(resultType), [b.tref('TData'), error]), b.tlit('data')]), b.tobj([b.tprop('data', b.tref(this.vue.use('Ref'), [b.tref('TData')]))])])
       : this.t(this.name(resultType), [b.tref('TData'), error]);
     return b.fn(
       queryHookName(op, variant),
       fnParams,
-      [b.constDecl(queryName, call), b.exprStmt(b.awaitExpr(b.dot(b.id(queryName), 'suspense'))), b.ret(b.as(b.id(queryName), returned))],
+      [
+        b.constDecl(queryName, call),
+        b.constDecl(resultName, b.awaitExpr(b.dot(b.id(queryName), 'suspense'))),
+        b.ifStmt(b.member(b.id(resultName), 'isError'), [b.throwStmt(b.member(b.id(resultName), 'error'))]),
+        b.ret(b.as(b.id(queryName), returned)),
+      ],
       { exported: true, async: true, typeParams, returnType: b.tref('Promise', [returned]), doc },
     );
   }

@@ -7,10 +7,10 @@
  */
 import { join } from 'node:path';
 import type { QueryClient } from '@tanstack/vue-query';
-import { cleanup, render, waitFor } from '@testing-library/vue';
+import { cleanup, render, screen, waitFor } from '@testing-library/vue';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { setupServer } from 'msw/node';
-import { defineComponent, nextTick, ref, type Component, type Ref } from 'vue';
+import { Suspense, defineComponent, h, nextTick, ref, type Component, type Ref } from 'vue';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generatedProject } from './support/generated-project.js';
 
@@ -48,6 +48,7 @@ describe('Vue composables of the edge fixture (auto_invalidate, infinite_query t
   let hooks: Module;
   let testUtils: { createTestQueryClient: () => QueryClient; createWrapper: (client?: QueryClient) => Component };
   let handlers: HttpHandler[];
+  let ApiError: new (...args: never[]) => Error;
   beforeAll(async () => {
     const project = generatedProject('rq-render-vue', join(import.meta.dirname, 'fixtures', 'hooks-edge.yaml'), {
       msw: true,
@@ -58,6 +59,7 @@ describe('Vue composables of the edge fixture (auto_invalidate, infinite_query t
     hooks = (await import(join(project.out, 'hooks.ts'))) as Module;
     testUtils = (await import(join(project.out, 'test-utils.ts'))) as typeof testUtils;
     handlers = ((await import(join(project.out, 'handlers.ts'))) as { handlers: HttpHandler[] }).handlers;
+    ApiError = ((await import(join(project.out, 'client.ts'))) as { ApiError: typeof ApiError }).ApiError;
   });
   beforeEach(() => server.use(...handlers));
 
@@ -149,6 +151,47 @@ describe('Vue composables of the edge fixture (auto_invalidate, infinite_query t
     await result.update.mutateAsync({ taskId: 5, body: { title: 'renamed' } });
     expect(seen).toEqual([{ data: { id: 5, title: 'renamed', status: 'open' }, variables: { taskId: 5, body: { title: 'renamed' } }, detail: 'v1', list: true }]);
     expect(requests).toEqual(['GET /api/api/v1/tasks/5', 'PUT /api/api/v1/tasks/5', 'GET /api/api/v1/tasks/5']);
+  });
+
+  it('renders a suspense composable awaited in an async setup under <Suspense>, its data defined', async () => {
+    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId']), 'from suspense'))));
+    const seen: unknown[] = [];
+    const Task = defineComponent({
+      async setup() {
+        const query = (await hooks['useSuspenseGetTask']!(9)) as QueryRefs;
+        seen.push(query.data.value);
+        return () => h('p', (query.data.value as { title: string }).title);
+      },
+    });
+    const App = defineComponent({ setup: () => () => h('div', [h(Suspense, null, { default: () => h(Task), fallback: () => h('p', 'loading') })]) });
+    render(testUtils.createWrapper(testUtils.createTestQueryClient()), { slots: { default: App } });
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('from suspense')).toBeTruthy();
+    expect(seen).toEqual([task(9, 'from suspense')]);
+    expect(requests).toEqual(['GET /api/api/v1/tasks/9']);
+  });
+
+  it('rejects a suspense composable with the ApiError when the request fails', async () => {
+    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, () => HttpResponse.json({ title: 'Not found' }, { status: 404 })));
+    const errors: unknown[] = [];
+    const Task = defineComponent({
+      async setup() {
+        await hooks['useSuspenseGetTask']!(404);
+        return () => h('p', 'loaded');
+      },
+    });
+    const App = defineComponent({
+      errorCaptured: (error) => {
+        errors.push(error);
+        return false;
+      },
+      setup: () => () => h('div', [h(Suspense, null, { default: () => h(Task), fallback: () => h('p', 'loading') })]),
+    });
+    render(testUtils.createWrapper(testUtils.createTestQueryClient()), { slots: { default: App } });
+    await waitFor(() => expect(errors).toHaveLength(1));
+    expect(errors[0]).toBeInstanceOf(ApiError);
+    expect(errors[0]).toMatchObject({ status: 404, body: { title: 'Not found' } });
+    expect(screen.queryByText('loaded')).toBeNull();
   });
 
   it('gives a test query client without retries and with gc time 0', () => {
