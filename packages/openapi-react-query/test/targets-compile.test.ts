@@ -4,7 +4,7 @@
  * adapters (`@tanstack/vue-query` 5, `@tanstack/svelte-query` 6, `@tanstack/solid-query` 5). The
  * hooks are plain `.ts` (no runes, no JSX), so plain `tsc` is the compiler their users run too.
  */
-import { readFileSync } from 'node:fs';
+import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture, prettierUnformatted, tempProject, typecheck, type Resolution, type TempProject } from '@specwright/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -31,11 +31,13 @@ describe.each(TARGETS)('target $target', ({ target, suspense }) => {
     project = tempProject(`rq-${target}`);
     for (const s of SPECS) {
       const hooks = s.all ? { ...EVERYTHING, suspense, target } : { target };
-      generateInto(project, s.spec, join('src', s.name), { hooks });
+      const out = generateInto(project, s.spec, join('src', s.name), { hooks });
+      // The target's type tests (.types/README.md), beside the hooks of the edge fixture.
+      if (s.name === 'edge') copyFileSync(join(import.meta.dirname, '.types', `hooks-edge.${target}.test-d.ts`), join(out, `hooks-edge.${target}.test-d.ts`));
     }
   });
 
-  it.each<Resolution>(['bundler', 'nodenext'])('compiles under the strict flags with %s resolution', (resolution) => {
+  it.each<Resolution>(['bundler', 'nodenext'])('compiles with its type tests under the strict flags with %s resolution', (resolution) => {
     project.tsconfig(resolution);
     const result = typecheck(project.dir, '5.9');
     expect(result.stdout + result.stderr).toBe('');
