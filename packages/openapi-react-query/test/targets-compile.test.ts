@@ -25,6 +25,15 @@ const SPECS = [
   { name: 'hostile', spec: fixture('hostile.yaml'), all: true },
 ];
 
+/** The README's Solid component (the tsx block after "Solid:" under "## Vue, Svelte and Solid"), importing `./api/hooks.js`. */
+function solidReadmeExample(): string {
+  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+  const section = readme.split('\n## Vue, Svelte and Solid\n')[1]?.split('\n## ')[0]?.split('\nSolid:\n')[1] ?? '';
+  const block = /```tsx\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!block?.includes("from './api/hooks.js'")) throw new Error('README.md: no tsx block importing ./api/hooks.js after "Solid:" under "## Vue, Svelte and Solid"');
+  return block;
+}
+
 describe.each(TARGETS)('target $target', ({ target, suspense }) => {
   let project: TempProject;
   beforeAll(() => {
@@ -35,6 +44,8 @@ describe.each(TARGETS)('target $target', ({ target, suspense }) => {
       // The target's type tests (.types/README.md), beside the hooks of the edge fixture.
       if (s.name === 'edge') copyFileSync(join(import.meta.dirname, '.types', `hooks-edge.${target}.test-d.ts`), join(out, `hooks-edge.${target}.test-d.ts`));
     }
+    // Compiled as written (Solid's JSX through the pragma), beside the hooks of the edge fixture.
+    if (target === 'solid') project.write('src/readme-example.tsx', `/** @jsxImportSource solid-js */\n${solidReadmeExample().replaceAll("'./api/", "'./edge/")}`);
   });
 
   it.each<Resolution>(['bundler', 'nodenext'])('compiles with its type tests under the strict flags with %s resolution', (resolution) => {
