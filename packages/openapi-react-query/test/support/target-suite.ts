@@ -156,6 +156,12 @@ export function targetSuite(harness: Harness, extra?: (context: { g: () => Gener
       expect(requests).toEqual(['GET /api/api/v1/tasks/5', 'PUT /api/api/v1/tasks/5', 'GET /api/api/v1/tasks/5']);
     });
 
+    it("works for a hook named like the adapter's function it calls (useQuery, createQuery)", async () => {
+      server.use(http.get(`${BASE}/query`, () => HttpResponse.json({ id: 'q', name: 'query' })));
+      const { result } = mount(() => hook('Query')());
+      await waitFor(() => expect(read(result).data).toEqual({ id: 'q', name: 'query' }));
+    });
+
     it('gives a test query client without retries and with gc time 0', () => {
       expect(g.testUtils.createTestQueryClient().getDefaultOptions()).toEqual({ queries: { retry: false, gcTime: 0 }, mutations: { retry: false } });
     });
