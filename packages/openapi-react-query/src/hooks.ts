@@ -183,9 +183,23 @@ class Emitter {
     return this.adapter.inputs === 'accessor' ? b.tfn([], type) : type;
   }
 
-  /** The options argument of an adapter call: the object, or a function returning it where options are reactive. */
-  private optionsArg(props: Code.ObjectMember[]): Code.Expr {
-    return this.adapter.inputs === 'plain' ? b.obj(props) : b.arrow([], b.obj(props));
+  /**
+   * The options argument of an adapter call: the object, or a function returning it where options
+   * are reactive. That function reads each input once into a local (`reads`), so the key and the
+   * `queryFn` built together use the same value: a `queryFn` reading the input when it runs would
+   * fetch a later id under an earlier id's key.
+   */
+  private optionsArg(props: Code.ObjectMember[], reads: Code.Stmt[] = []): Code.Expr {
+    if (this.adapter.inputs === 'plain') return b.obj(props);
+    return b.arrow([], reads.length === 0 ? b.obj(props) : [...reads, b.ret(b.obj(props))]);
+  }
+
+  /** A local holding an input read once (`taskIdValue`), or the input itself where inputs are plain values. */
+  private readOnce(name: string, optional: boolean, locals: NameScope, reads: Code.Stmt[]): Code.Expr {
+    if (this.adapter.inputs === 'plain') return b.id(name);
+    const local = locals.claim(`${name}Value`);
+    reads.push(b.constDecl(local, this.read(name, optional)));
+    return b.id(local);
   }
 
   private pageParamType(op: QueryPlan, query: ClientArg): Code.Type {
@@ -216,7 +230,7 @@ class Emitter {
    * Parameters for the client arguments of an operation (hooks and key factories alike), named
    * so that none shadows a module-level name.
    */
-  private argParams(op: QueryPlan | MutationPlan, locals: NameScope, options: { widen: boolean; required?: boolean; inputs?: boolean }) {
+  private argParams(op: QueryPlan | MutationPlan, locals: NameScope, options: { widen: boolean; required?: boolean; reads?: Code.Stmt[] }) {
     const params: Code.Param[] = [];
     const values: Code.Expr[] = [];
     const pathValues: Code.Expr[] = [];
@@ -225,11 +239,15 @@ class Emitter {
       let type = this.argType(op, arg);
       if (arg.role === 'path' && options.widen) type = b.union([type, b.kw('undefined'), b.kw('null')]);
       const optional = !options.required && declaredOptional(op.args, i);
-      params.push(b.param(name, options.inputs ? this.input(type) : type, { optional }));
-      const value = options.inputs ? this.read(name, optional) : b.id(name);
-      values.push(value);
-      if (arg.role === 'path') pathValues.push(value);
+      params.push(b.param(name, options.reads ? this.input(type) : type, { optional }));
     });
+    // Hook inputs are read once each, after every parameter has claimed its name.
+    const reads = options.reads;
+    for (const [i, param] of params.entries()) {
+      const value = reads ? this.readOnce(param.name, param.optional === true, locals, reads) : b.id(param.name);
+      values.push(value);
+      if (op.args[i]!.role === 'path') pathValues.push(value);
+    }
     return { params, values, pathValues };
   }
 
@@ -238,7 +256,8 @@ class Emitter {
     const locals = this.locals(op);
     const guarded = !suspense && op.shape === 'detail';
     // Infinite hooks take required options (initialPageParam, getNextPageParam), so every argument before them is required.
-    const { params, values, pathValues } = this.argParams(op, locals, { widen: guarded, required: infinite, inputs: true });
+    const reads: Code.Stmt[] = [];
+    const { params, values, pathValues } = this.argParams(op, locals, { widen: guarded, required: infinite, reads });
     const names = { options: locals.claim('options'), queryClient: locals.claim('queryClient'), context: locals.claim('context') };
     // Vue's suspense variants wait for the query (`await query.suspense()`), so they need a local for it.
     const awaited = suspense && this.adapter.inputs === 'vue';
@@ -255,7 +274,7 @@ class Emitter {
 
     // Path parameters are asserted present: the enabled guard holds the query back until they are.
     const args = values.map((value, i) => (guarded && op.args[i]!.role === 'path' ? b.nonNull(value) : value));
-    const callerOptions = this.read(names.options, !infinite);
+    const callerOptions = this.readOnce(names.options, !infinite, locals, reads);
     const props: Code.ObjectMember[] = [
       b.prop('queryKey', b.call(b.member(b.id(op.resource.factory), entry.property), args)),
       b.prop('queryFn', this.queryFn(op, args, infinite, names.context, locals)),
@@ -271,7 +290,7 @@ class Emitter {
       b.param(names.options, this.input(b.tref('Omit', [this.optionsType(optionsType, optionsTypeArgs), b.union(omitted.map((k) => b.tlit(k)))])), { optional: !infinite }),
       b.param(names.queryClient, this.queryClientType(), { optional: true }),
     ];
-    const call = b.call(this.tanstack.use(this.name(hook)), [this.optionsArg(props), b.id(names.queryClient)], typeArgs);
+    const call = b.call(this.tanstack.use(this.name(hook)), [this.optionsArg(props, reads), b.id(names.queryClient)], typeArgs);
     const typeParams = [{ name: 'TData', default: infinite ? this.t('InfiniteData', [data, pageParam!]) : data }];
     const doc = hookDoc(op.op, variant, this.adapter.inputs === 'vue');
     if (!awaited) {

@@ -104,6 +104,22 @@ export function targetSuite(harness: Harness, extra?: (context: { g: () => Gener
       expect(requests).toEqual(['GET /api/api/v1/tasks/7']);
     });
 
+    it('refetches an earlier key with the id it was built with, after the input changed', async () => {
+      server.use(detailHandler());
+      const id = harness.cell<number | null>(1);
+      const queryClient = g.testUtils.createTestQueryClient();
+      queryClient.setDefaultOptions({ queries: { retry: false, gcTime: Infinity } });
+      const { result } = mount(() => hook('GetTask')(id.input), queryClient);
+      await waitFor(() => expect(read(result).data).toEqual(task(1)));
+      id.set(2);
+      await waitFor(() => expect(read(result).data).toEqual(task(2)));
+      // The inactive query of id 1 refetches too: its queryFn must still ask for task 1.
+      await queryClient.invalidateQueries({ queryKey: ['tasks'], refetchType: 'all' });
+      expect(queryClient.getQueryData(['tasks', 'getTask', 1])).toEqual(task(1));
+      expect(queryClient.getQueryData(['tasks', 'getTask', 2])).toEqual(task(2));
+      expect(requests.toSorted()).toEqual(['GET /api/api/v1/tasks/1', 'GET /api/api/v1/tasks/1', 'GET /api/api/v1/tasks/2', 'GET /api/api/v1/tasks/2']);
+    });
+
     it("lets the caller's enabled replace the guard", async () => {
       server.use(detailHandler());
       const enabled = harness.cell(false);
