@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createFormatter, isUserError, type ApiModel, type Code, type OutputFile } from '@specwright/core';
 import { buildHandlersModule } from '@specwright/openapi-msw';
-import { generateModules as reactQueryModules } from '@specwright/openapi-react-query';
+import { ADAPTERS, TARGETS, generateModules as reactQueryModules, type Target } from '@specwright/openapi-react-query';
 import { generateModules as serverModules } from '@specwright/openapi-server';
 import { generateFromModel } from '@specwright/openapi-zod-ts';
 import { STRICT_COMPILER_OPTIONS } from '@specwright/testing';
@@ -14,7 +14,10 @@ import { STRICT_COMPILER_OPTIONS } from '@specwright/testing';
  * - `openapi-server` writes `src/fastify/` (with `context_type`) and `src/hono/`, both importing
  *   `src/api/schema-types.ts`;
  * - `openapi-msw` writes `src/msw/handlers.ts`.
- * React Query runs with `suspense` and `auto_invalidate` on, so that every kind of hook is emitted.
+ * React Query runs with `suspense` and `auto_invalidate` on, so that every kind of hook is emitted,
+ * for one `target` per spec: the four adapters rotate across specs by a hash of the project's name
+ * (`hooksTarget`), so a sample compiles each of them at the cost of one; `suspense` is off for the
+ * targets without suspense hooks (Svelte, Solid).
  */
 export const GENERATORS = ['openapi-zod-ts', 'openapi-server fastify', 'openapi-server hono', 'openapi-react-query', 'openapi-msw'] as const;
 export type GeneratorId = (typeof GENERATORS)[number];
@@ -68,6 +71,13 @@ async function timed(generator: GeneratorId, build: (warnings: string[]) => Prom
   }
 }
 
+/** The `openapi-react-query` target of a corpus project: stable per spec, spread evenly over the four. */
+export function hooksTarget(dir: string): Target {
+  let hash = 2166136261;
+  for (const char of basename(dir)) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return TARGETS[hash % TARGETS.length]!;
+}
+
 /** Where `openapi-zod-ts` bootstraps the user-owned schema file when `input_schema` is on. */
 export const USER_SCHEMA_FILE = 'src/schemas.ts';
 
@@ -96,7 +106,8 @@ export async function runGenerators(model: ApiModel, dir: string, options: { inp
   }
   runs.push(
     await timed('openapi-react-query', async (warnings) => {
-      const modules = reactQueryModules(model, { suspense: true, autoInvalidate: true });
+      const target = hooksTarget(dir);
+      const modules = reactQueryModules(model, { target, suspense: ADAPTERS[target].noSuspense === undefined, autoInvalidate: true });
       warnings.push(...modules.warnings);
       return formatAll(
         [

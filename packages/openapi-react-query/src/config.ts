@@ -1,5 +1,6 @@
 import type { ConfigSpec } from '@specwright/core';
 import { z } from 'zod';
+import { ADAPTERS, TARGETS } from './target.js';
 
 /**
  * Longest delay a JavaScript timer accepts (2^31 - 1 ms, about 24.8 days). TanStack Query arms
@@ -32,37 +33,46 @@ const overrideSchema = z.strictObject(
 const pathString = z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).min(1, 'must not be empty');
 
 /** The config of `openapi-react-query` (seed: "Config of openapi-react-query"). */
-export const configSchema = z.strictObject({
-  /** Path to the OpenAPI document (JSON or YAML), relative to the config file. */
-  input_openapi: pathString,
-  /** Output directory: the one `openapi-zod-ts` writes `client.ts` into. */
-  output: pathString,
-  /** Stale time of every query hook, in ms. @default 0 */
-  stale_time: milliseconds.default(0),
-  /** Garbage-collection time of every query hook, in ms. @default 300000 */
-  gc_time: milliseconds.default(300_000),
-  /** Also emit `useSuspense<Name>` beside every query hook. @default false */
-  suspense: z.boolean({ error: 'must be true or false' }).default(false),
-  /** Mutation hooks invalidate the queries of their resource on success. @default false */
-  auto_invalidate: z.boolean({ error: 'must be true or false' }).default(false),
-  /**
-   * `'auto'`: `use<Name>Infinite` for GETs with a recognised pagination parameter; `true`: also
-   * for every list GET with query parameters (the page param is then a partial query object);
-   * `false`: never. @default 'auto'
-   */
-  infinite_query: z.union([z.boolean(), z.literal('auto')], { error: `must be ${INFINITE_QUERY_VALUES}` }).default('auto'),
-  /** Per resource (first static path segment), `stale_time` and `gc_time` replacing the global ones. */
-  overrides: z
-    .record(z.string(), overrideSchema, { error: 'must be an object mapping resource names to { stale_time?, gc_time? }' })
-    .default({}),
-});
+export const configSchema = z
+  .strictObject({
+    /** Path to the OpenAPI document (JSON or YAML), relative to the config file. */
+    input_openapi: pathString,
+    /** Output directory: the one `openapi-zod-ts` writes `client.ts` into. */
+    output: pathString,
+    /** Stale time of every query hook, in ms. @default 0 */
+    stale_time: milliseconds.default(0),
+    /** Garbage-collection time of every query hook, in ms. @default 300000 */
+    gc_time: milliseconds.default(300_000),
+    /** Also emit `useSuspense<Name>` beside every query hook. @default false */
+    suspense: z.boolean({ error: 'must be true or false' }).default(false),
+    /** Mutation hooks invalidate the queries of their resource on success. @default false */
+    auto_invalidate: z.boolean({ error: 'must be true or false' }).default(false),
+    /**
+     * `'auto'`: `use<Name>Infinite` for GETs with a recognised pagination parameter; `true`: also
+     * for every list GET with query parameters (the page param is then a partial query object);
+     * `false`: never. @default 'auto'
+     */
+    infinite_query: z.union([z.boolean(), z.literal('auto')], { error: `must be ${INFINITE_QUERY_VALUES}` }).default('auto'),
+    /** The TanStack Query adapter the hooks are written for. @default 'react' */
+    target: z.enum(TARGETS, { error: `must be one of ${TARGETS.map((t) => `"${t}"`).join(', ')}` }).default('react'),
+    /** Per resource (first static path segment), `stale_time` and `gc_time` replacing the global ones. */
+    overrides: z
+      .record(z.string(), overrideSchema, { error: 'must be an object mapping resource names to { stale_time?, gc_time? }' })
+      .default({}),
+  })
+  .check((ctx) => {
+    const reason = ADAPTERS[ctx.value.target].noSuspense;
+    if (ctx.value.suspense && reason) {
+      ctx.issues.push({ code: 'custom', input: ctx.value.suspense, path: ['suspense'], message: `must be false for target "${ctx.value.target}": ${reason}` });
+    }
+  });
 
 /** A validated config, defaults applied, paths absolute. */
 export type ReactQueryConfig = z.output<typeof configSchema>;
 /** The config as written in the JSON file. */
 export type ReactQueryConfigInput = z.input<typeof configSchema>;
 
-export const CONFIG_KEYS = ['input_openapi', 'output', 'stale_time', 'gc_time', 'suspense', 'auto_invalidate', 'infinite_query', 'overrides'] as const;
+export const CONFIG_KEYS = ['input_openapi', 'output', 'stale_time', 'gc_time', 'suspense', 'auto_invalidate', 'infinite_query', 'overrides', 'target'] as const;
 
 export const configSpec: ConfigSpec<ReactQueryConfig> = {
   keys: CONFIG_KEYS,
@@ -81,5 +91,6 @@ export const CONFIG_HELP = [
   'auto_invalidate  mutations invalidate their resource\'s queries on success (default false)',
   'infinite_query   "auto" | true | false: write use<Name>Infinite hooks (default "auto")',
   'overrides        { "<resource>": { "stale_time"?, "gc_time"? } } per first path segment',
+  'target           "react" | "vue" | "svelte" | "solid": the TanStack Query adapter (default "react")',
   'projects         [ { ...the keys above } ] to generate several outputs from one file',
 ];

@@ -5,6 +5,7 @@ import { createClientNames } from '@specwright/openapi-zod-ts';
 import type { ReactQueryConfig } from './config.js';
 import { buildHooksModule } from './hooks.js';
 import { DEFAULT_HOOKS_OPTIONS, type HooksOptions, type HooksPlan } from './plan.js';
+import { ADAPTERS } from './target.js';
 import { buildTestUtilsModule } from './test-utils.js';
 
 export const COMMAND = 'openapi-react-query';
@@ -20,7 +21,7 @@ export interface GeneratedModules {
 }
 
 /** The options of a run from a config (defaults already applied by the schema). */
-export function hooksOptions(config: Pick<ReactQueryConfig, 'stale_time' | 'gc_time' | 'suspense' | 'auto_invalidate' | 'infinite_query' | 'overrides'>): HooksOptions {
+export function hooksOptions(config: Pick<ReactQueryConfig, 'stale_time' | 'gc_time' | 'suspense' | 'auto_invalidate' | 'infinite_query' | 'overrides' | 'target'>): HooksOptions {
   return {
     staleTime: config.stale_time,
     gcTime: config.gc_time,
@@ -28,14 +29,19 @@ export function hooksOptions(config: Pick<ReactQueryConfig, 'stale_time' | 'gc_t
     autoInvalidate: config.auto_invalidate,
     infiniteQuery: config.infinite_query,
     overrides: config.overrides,
+    target: config.target,
   };
 }
 
 /** The code trees of `hooks.ts` and `test-utils.ts` for a model (nothing is formatted or written). */
 export function generateModules(model: ApiModel, options: Partial<HooksOptions> = {}): GeneratedModules {
+  const resolved = { ...DEFAULT_HOOKS_OPTIONS, ...options };
+  const noSuspense = ADAPTERS[resolved.target].noSuspense;
+  // The config schema says so first; this is for callers that build the options themselves.
+  if (resolved.suspense && noSuspense) throw new Error(`suspense: must be false for target "${resolved.target}": ${noSuspense}`);
   const names = createClientNames(model);
-  const hooks = buildHooksModule(model, names, { ...DEFAULT_HOOKS_OPTIONS, ...options }, HEADER);
-  return { hooks: hooks.module, testUtils: buildTestUtilsModule(HEADER), plan: hooks.plan, warnings: hooks.warnings };
+  const hooks = buildHooksModule(model, names, resolved, HEADER);
+  return { hooks: hooks.module, testUtils: buildTestUtilsModule(resolved.target, HEADER), plan: hooks.plan, warnings: hooks.warnings };
 }
 
 /** One project of a config: reads the spec, builds and formats `hooks.ts` and `test-utils.ts`. */

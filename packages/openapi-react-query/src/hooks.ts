@@ -1,25 +1,35 @@
 import { code as b, type ApiModel, type Code, type NameRegistry, type NameScope, type Operation } from '@specwright/core';
 import { declaredOptional, planHooks, type ClientArg, type HooksOptions, type HooksPlan, type KeyEntry, type MutationPlan, type QueryPlan, type ResourcePlan } from './plan.js';
 import { ImportTable, ModuleScope, localScope } from './scope.js';
+import { ADAPTERS, VALUE_PARTS, type Adapter, type AdapterName } from './target.js';
 
-export const TANSTACK = '@tanstack/react-query';
 export const CLIENT_MODULE = './client.js';
+/** Vue's own reactivity helpers, imported by the Vue hooks. */
+export const VUE_MODULE = 'vue';
 
-const TANSTACK_VALUES = ['useQuery', 'useSuspenseQuery', 'useInfiniteQuery', 'useSuspenseInfiniteQuery', 'useMutation', 'useQueryClient'];
-const TANSTACK_TYPES = [
+const VUE_TYPES = ['MaybeRefOrGetter', 'Ref'];
+const VUE_NAMES = ['toValue', ...VUE_TYPES];
+
+/** The adapter's type exports, in import order (`QueryClient` and `InfiniteData` first, as React had them). */
+const TYPE_PARTS = [
   'QueryClient',
-  'InfiniteData',
-  'UseQueryOptions',
-  'UseQueryResult',
-  'UseSuspenseQueryOptions',
-  'UseSuspenseQueryResult',
-  'UseInfiniteQueryOptions',
-  'UseInfiniteQueryResult',
-  'UseSuspenseInfiniteQueryOptions',
-  'UseSuspenseInfiniteQueryResult',
-  'UseMutationOptions',
-  'UseMutationResult',
-];
+  'queryOptions',
+  'queryResult',
+  'suspenseOptions',
+  'suspenseResult',
+  'infiniteOptions',
+  'infiniteResult',
+  'suspenseInfiniteOptions',
+  'suspenseInfiniteResult',
+  'mutationOptions',
+  'mutationResult',
+] as const satisfies AdapterName[];
+
+function adapterImports(adapter: Adapter): { values: string[]; types: string[] } {
+  const names = (parts: readonly AdapterName[]) => [...new Set(parts.flatMap((part) => adapter.names[part] ?? []))];
+  const [queryClient, ...rest] = names(TYPE_PARTS);
+  return { values: names(VALUE_PARTS), types: [queryClient!, 'InfiniteData', ...rest] };
+}
 
 /** What one run produces besides the code: the plan (for tests and docs) and warnings. */
 export interface HooksModule {
@@ -30,19 +40,13 @@ export interface HooksModule {
 
 type Variant = 'query' | 'suspense' | 'infinite' | 'suspenseInfinite';
 
-/** The TanStack hook, options and result types behind each kind of query hook. */
+/** The adapter's hook, options and result types behind each kind of query hook. */
 const QUERY_VARIANTS = {
-  query: { tanstackHook: 'useQuery', optionsType: 'UseQueryOptions', resultType: 'UseQueryResult', suspense: false, infinite: false },
-  suspense: { tanstackHook: 'useSuspenseQuery', optionsType: 'UseSuspenseQueryOptions', resultType: 'UseSuspenseQueryResult', suspense: true, infinite: false },
-  infinite: { tanstackHook: 'useInfiniteQuery', optionsType: 'UseInfiniteQueryOptions', resultType: 'UseInfiniteQueryResult', suspense: false, infinite: true },
-  suspenseInfinite: {
-    tanstackHook: 'useSuspenseInfiniteQuery',
-    optionsType: 'UseSuspenseInfiniteQueryOptions',
-    resultType: 'UseSuspenseInfiniteQueryResult',
-    suspense: true,
-    infinite: true,
-  },
-} as const satisfies Record<Variant, { tanstackHook: string; optionsType: string; resultType: string; suspense: boolean; infinite: boolean }>;
+  query: { hook: 'query', optionsType: 'queryOptions', resultType: 'queryResult', suspense: false, infinite: false },
+  suspense: { hook: 'suspense', optionsType: 'suspenseOptions', resultType: 'suspenseResult', suspense: true, infinite: false },
+  infinite: { hook: 'infinite', optionsType: 'infiniteOptions', resultType: 'infiniteResult', suspense: false, infinite: true },
+  suspenseInfinite: { hook: 'suspenseInfinite', optionsType: 'suspenseInfiniteOptions', resultType: 'suspenseInfiniteResult', suspense: true, infinite: true },
+} as const satisfies Record<Variant, { hook: AdapterName; optionsType: AdapterName; resultType: AdapterName; suspense: boolean; infinite: boolean }>;
 
 function queryHookName(op: QueryPlan, variant: Variant): string {
   const name = { query: op.hook, suspense: op.suspenseHook, infinite: op.infinite?.hook, suspenseInfinite: op.infinite?.suspenseHook }[variant];
@@ -51,23 +55,27 @@ function queryHookName(op: QueryPlan, variant: Variant): string {
 }
 
 /** Seed point 5: `id != null && (options.enabled ?? true)`; spread after it, a caller's `enabled` replaces it. */
-function enabledGuard(pathLocals: string[], optionsName: string, optionsOptional: boolean): Code.Expr {
-  const present = pathLocals.map((name) => b.bin(b.id(name), '!=', b.nul()));
-  const callerEnabled = b.bin(b.member(b.id(optionsName), 'enabled', optionsOptional), '??', b.bool(true));
+function enabledGuard(pathValues: Code.Expr[], options: Code.Expr, optionsOptional: boolean): Code.Expr {
+  const present = pathValues.map((value) => b.bin(value, '!=', b.nul()));
+  const callerEnabled = b.bin(b.member(options, 'enabled', optionsOptional), '??', b.bool(true));
   return [...present, callerEnabled].reduce((left, right) => b.bin(left, '&&', right));
 }
 
 /** Builds `hooks.ts`: key factories, then the hooks of every operation in spec order. */
 export function buildHooksModule(model: ApiModel, names: NameRegistry, options: HooksOptions, header: string): HooksModule {
+  const adapter = ADAPTERS[options.target];
   const scope = new ModuleScope();
   const plan = planHooks(model, names, options, scope);
   const tanstack = new ImportTable(scope);
   const client = new ImportTable(scope);
+  const vue = new ImportTable(scope);
   client.declare('ApiError');
   for (const op of plan.operations) client.declare(op.names.fn);
-  for (const name of [...TANSTACK_VALUES, ...TANSTACK_TYPES]) tanstack.declare(name);
+  const adapterNames = adapterImports(adapter);
+  for (const name of [...adapterNames.values, ...adapterNames.types]) tanstack.declare(name);
+  if (adapter.inputs === 'vue') for (const name of VUE_NAMES) vue.declare(name);
 
-  const emitter = new Emitter(tanstack, client);
+  const emitter = new Emitter(adapter, tanstack, client, vue);
   const body: Code.Stmt[] = [];
   for (const resource of plan.resources) if (resource.factory) body.push(emitter.keyFactory(resource));
   for (const op of plan.operations) {
@@ -86,8 +94,10 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
   const imports: Code.Stmt[] = [];
   const importNames = (table: ImportTable, typeNames: string[]) =>
     table.used().map((i) => ({ name: i.name, ...(i.local !== i.name ? { alias: i.local } : {}), ...(typeNames.includes(i.name) ? { typeOnly: true } : {}) }));
-  const tanstackNames = importNames(tanstack, TANSTACK_TYPES);
-  if (tanstackNames.length > 0) imports.push(b.importFrom(TANSTACK, tanstackNames));
+  const tanstackNames = importNames(tanstack, adapterNames.types);
+  if (tanstackNames.length > 0) imports.push(b.importFrom(adapter.package, tanstackNames));
+  const vueNames = importNames(vue, VUE_TYPES);
+  if (vueNames.length > 0) imports.push(b.importFrom(VUE_MODULE, vueNames));
   const clientNames = importNames(client, ['ApiError']);
   if (clientNames.length > 0) imports.push(b.importFrom(CLIENT_MODULE, clientNames));
   // A module without imports or exports is a script; `export {}` keeps an empty spec's file a module.
@@ -97,13 +107,15 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
 
 class Emitter {
   constructor(
+    private readonly adapter: Adapter,
     private readonly tanstack: ImportTable,
     private readonly client: ImportTable,
+    private readonly vue: ImportTable,
   ) {}
 
   /** Locals of a function emitted for an operation: they avoid every module name it refers to. */
   private locals(op: QueryPlan | MutationPlan): NameScope {
-    const referenced = [...this.tanstack.locals(), this.client.local('ApiError'), this.client.local(op.names.fn)];
+    const referenced = [...this.tanstack.locals(), ...this.vue.locals(), this.client.local('ApiError'), this.client.local(op.names.fn)];
     if (op.resource.factory) referenced.push(op.resource.factory);
     if (op.kind === 'mutation' && op.variablesType) referenced.push(op.variablesType);
     return localScope(referenced);
@@ -139,6 +151,57 @@ class Emitter {
     return b.tref(this.tanstack.use(name), args);
   }
 
+  /** The adapter's export for a part (the config rejects `suspense` where the adapter has none). */
+  private name(part: AdapterName): string {
+    const name = this.adapter.names[part];
+    if (name === undefined) throw new Error(`internal: ${this.adapter.package} has no ${part}`);
+    return name;
+  }
+
+  /** The type of a hook input: the value itself, a Vue `MaybeRefOrGetter` or a function returning it. */
+  private input(type: Code.Type): Code.Type {
+    if (this.adapter.inputs === 'vue') return b.tref(this.vue.use('MaybeRefOrGetter'), [type]);
+    if (this.adapter.inputs === 'accessor') return b.tfn([], type);
+    return type;
+  }
+
+  /** Reads a hook input where the adapter tracks it (inside the options function). */
+  private read(name: string, optional: boolean): Code.Expr {
+    if (this.adapter.inputs === 'vue') return b.call(this.vue.use('toValue'), [b.id(name)]);
+    if (this.adapter.inputs === 'accessor') return optional ? { k: 'call', callee: b.id(name), args: [], optional: true } : b.call(b.id(name));
+    return b.id(name);
+  }
+
+  private optionsType(part: AdapterName, args: Code.Type[]): Code.Type {
+    const type = this.t(this.name(part), args);
+    return this.adapter.accessorOptionTypes ? b.tref('ReturnType', [type]) : type;
+  }
+
+  /** The adapter's `QueryClient` parameter: the client itself, or for Solid and Svelte a function returning it. */
+  private queryClientType(): Code.Type {
+    const type = this.t(this.name('QueryClient'));
+    return this.adapter.inputs === 'accessor' ? b.tfn([], type) : type;
+  }
+
+  /**
+   * The options argument of an adapter call: the object, or a function returning it where options
+   * are reactive. That function reads each input once into a local (`reads`), so the key and the
+   * `queryFn` built together use the same value: a `queryFn` reading the input when it runs would
+   * fetch a later id under an earlier id's key.
+   */
+  private optionsArg(props: Code.ObjectMember[], reads: Code.Stmt[] = []): Code.Expr {
+    if (this.adapter.inputs === 'plain') return b.obj(props);
+    return b.arrow([], reads.length === 0 ? b.obj(props) : [...reads, b.ret(b.obj(props))]);
+  }
+
+  /** A local holding an input read once (`taskIdValue`), or the input itself where inputs are plain values. */
+  private readOnce(name: string, optional: boolean, locals: NameScope, reads: Code.Stmt[]): Code.Expr {
+    if (this.adapter.inputs === 'plain') return b.id(name);
+    const local = locals.claim(`${name}Value`);
+    reads.push(b.constDecl(local, this.read(name, optional)));
+    return b.id(local);
+  }
+
   private pageParamType(op: QueryPlan, query: ClientArg): Code.Type {
     const queryObject = b.tref('NonNullable', [this.argType(op, query)]);
     const pageParam = op.infinite!.pageParam;
@@ -167,59 +230,88 @@ class Emitter {
    * Parameters for the client arguments of an operation (hooks and key factories alike), named
    * so that none shadows a module-level name.
    */
-  private argParams(op: QueryPlan | MutationPlan, locals: NameScope, options: { widen: boolean; required?: boolean }) {
+  private argParams(op: QueryPlan | MutationPlan, locals: NameScope, options: { widen: boolean; required?: boolean; reads?: Code.Stmt[] }) {
     const params: Code.Param[] = [];
-    const values: Code.Ident[] = [];
-    const pathLocals: string[] = [];
+    const values: Code.Expr[] = [];
+    const pathValues: Code.Expr[] = [];
     op.args.forEach((arg, i) => {
       const name = locals.claim(arg.name);
       let type = this.argType(op, arg);
       if (arg.role === 'path' && options.widen) type = b.union([type, b.kw('undefined'), b.kw('null')]);
       const optional = !options.required && declaredOptional(op.args, i);
-      params.push(b.param(name, type, { optional }));
-      values.push(b.id(name));
-      if (arg.role === 'path') pathLocals.push(name);
+      params.push(b.param(name, options.reads ? this.input(type) : type, { optional }));
     });
-    return { params, values, pathLocals };
+    // Hook inputs are read once each, after every parameter has claimed its name.
+    const reads = options.reads;
+    for (const [i, param] of params.entries()) {
+      const value = reads ? this.readOnce(param.name, param.optional === true, locals, reads) : b.id(param.name);
+      values.push(value);
+      if (op.args[i]!.role === 'path') pathValues.push(value);
+    }
+    return { params, values, pathValues };
   }
 
   queryHook(op: QueryPlan, variant: Variant): Code.Stmt {
-    const { tanstackHook, optionsType, resultType, suspense, infinite } = QUERY_VARIANTS[variant];
+    const { hook, optionsType, resultType, suspense, infinite } = QUERY_VARIANTS[variant];
     const locals = this.locals(op);
     const guarded = !suspense && op.shape === 'detail';
     // Infinite hooks take required options (initialPageParam, getNextPageParam), so every argument before them is required.
-    const { params, values, pathLocals } = this.argParams(op, locals, { widen: guarded, required: infinite });
+    const reads: Code.Stmt[] = [];
+    const { params, values, pathValues } = this.argParams(op, locals, { widen: guarded, required: infinite, reads });
     const names = { options: locals.claim('options'), queryClient: locals.claim('queryClient'), context: locals.claim('context') };
+    // Vue's suspense variants wait for the query (`await query.suspense()`), so they need a local for it.
+    const awaited = suspense && this.adapter.inputs === 'vue';
+    const queryName = awaited ? locals.claim('query') : '';
+    const resultName = awaited ? locals.claim('result') : '';
 
     const entry = infinite ? op.infinite!.key : op.key;
     const data = this.dataType(op);
     const error = this.errorType();
     const pageParam = infinite ? this.pageParamType(op, op.args.find((a) => a.role === 'query')!) : undefined;
-    const typeArgs: Code.Type[] = [data, error, b.tref('TData'), this.keyType(op.resource, entry), ...(pageParam ? [pageParam] : [])];
+    const key = this.keyType(op.resource, entry);
+    const typeArgs: Code.Type[] = [data, error, b.tref('TData'), key, ...(pageParam ? [pageParam] : [])];
+    const optionsTypeArgs = this.adapter.queryDataParam && !infinite ? [data, error, b.tref('TData'), data, key] : typeArgs;
 
     // Path parameters are asserted present: the enabled guard holds the query back until they are.
     const args = values.map((value, i) => (guarded && op.args[i]!.role === 'path' ? b.nonNull(value) : value));
+    const callerOptions = this.readOnce(names.options, !infinite, locals, reads);
     const props: Code.ObjectMember[] = [
       b.prop('queryKey', b.call(b.member(b.id(op.resource.factory), entry.property), args)),
       b.prop('queryFn', this.queryFn(op, args, infinite, names.context, locals)),
       b.prop('staleTime', b.num(op.resource.staleTime)),
       b.prop('gcTime', b.num(op.resource.gcTime)),
     ];
-    if (guarded) props.push(b.prop('enabled', enabledGuard(pathLocals, names.options, !infinite)));
-    props.push(b.spread(b.id(names.options)));
+    if (guarded) props.push(b.prop('enabled', enabledGuard(pathValues, callerOptions, !infinite)));
+    props.push(b.spread(callerOptions));
 
+    const omitted = ['queryKey', 'queryFn', ...(awaited ? ['enabled', 'throwOnError', 'placeholderData'] : [])];
     const fnParams: Code.Param[] = [
       ...params,
-      b.param(names.options, b.tref('Omit', [this.t(optionsType, typeArgs), b.union([b.tlit('queryKey'), b.tlit('queryFn')])]), { optional: !infinite }),
-      b.param(names.queryClient, this.t('QueryClient'), { optional: true }),
+      b.param(names.options, this.input(b.tref('Omit', [this.optionsType(optionsType, optionsTypeArgs), b.union(omitted.map((k) => b.tlit(k)))])), { optional: !infinite }),
+      b.param(names.queryClient, this.queryClientType(), { optional: true }),
     ];
-    const call = b.call(this.tanstack.use(tanstackHook), [b.obj(props), b.id(names.queryClient)], typeArgs);
-    return b.fn(queryHookName(op, variant), fnParams, [b.ret(call)], {
-      exported: true,
-      typeParams: [{ name: 'TData', default: infinite ? this.t('InfiniteData', [data, pageParam!]) : data }],
-      returnType: this.t(resultType, [b.tref('TData'), error]),
-      doc: hookDoc(op.op, variant),
-    });
+    const call = b.call(this.tanstack.use(this.name(hook)), [this.optionsArg(props, reads), b.id(names.queryClient)], typeArgs);
+    const typeParams = [{ name: 'TData', default: infinite ? this.t('InfiniteData', [data, pageParam!]) : data }];
+    const doc = hookDoc(op.op, variant, this.adapter.inputs === 'vue');
+    if (!awaited) {
+      return b.fn(queryHookName(op, variant), fnParams, [b.ret(call)], { exported: true, typeParams, returnType: this.t(this.name(resultType), [b.tref('TData'), error]), doc });
+    }
+    // `suspense()` resolves with the first result; an error is thrown to the component's error handling
+    // (`onErrorCaptured`), as React's suspense hooks throw to an error boundary, so the data is there after it.
+    const returned = infinite
+      ? b.intersection([b.tref('Omit', [this.t(this.name(resultType), [b.tref('TData'), error]), b.tlit('data')]), b.tobj([b.tprop('data', b.tref(this.vue.use('Ref'), [b.tref('TData')]))])])
+      : this.t(this.name(resultType), [b.tref('TData'), error]);
+    return b.fn(
+      queryHookName(op, variant),
+      fnParams,
+      [
+        b.constDecl(queryName, call),
+        b.constDecl(resultName, b.awaitExpr(b.dot(b.id(queryName), 'suspense'))),
+        b.ifStmt(b.member(b.id(resultName), 'isError'), [b.throwStmt(b.member(b.id(resultName), 'error'))]),
+        b.ret(b.as(b.id(queryName), returned)),
+      ],
+      { exported: true, async: true, typeParams, returnType: b.tref('Promise', [returned]), doc },
+    );
   }
 
   /**
@@ -262,12 +354,13 @@ class Emitter {
 
     const callArgs = this.mutationCallArgs(op, b.id(variablesName));
     const mutationFn = b.arrow(op.variables.kind === 'void' ? [] : [b.param(variablesName)], b.call(this.fn(op), callArgs));
-    const props: Code.ObjectMember[] = [b.prop('mutationFn', mutationFn), b.spread(b.id(optionsName))];
+    const callerOptions = this.read(optionsName, true);
+    const props: Code.ObjectMember[] = [b.prop('mutationFn', mutationFn), b.spread(callerOptions)];
     const statements: Code.Stmt[] = [];
     if (op.invalidate) {
       const clientName = locals.claim('client');
       const argsName = locals.claim('args');
-      statements.push(b.constDecl(clientName, b.call(this.tanstack.use('useQueryClient'), [b.id(queryClientName)])));
+      statements.push(b.constDecl(clientName, this.useQueryClient(queryClientName)));
       const factory = b.id(op.resource.factory);
       const invalidate = (key: Code.Expr, options?: Code.Expr) => b.dot(b.id(clientName), 'invalidateQueries', [b.obj([b.prop('queryKey', key)]), ...(options ? [options] : [])]);
       const keys: Code.Expr[] = [invalidate(b.call(b.member(factory, 'all')))];
@@ -283,24 +376,32 @@ class Emitter {
         [b.param(argsName, undefined, { rest: true })],
         [
           b.exprStmt(b.awaitExpr(keys.length === 1 ? keys[0]! : b.dot(b.id('Promise'), 'all', [b.arr(keys)]))),
-          b.exprStmt(b.awaitExpr({ k: 'call', callee: b.member(b.id(optionsName), 'onSuccess', true), args: [b.spread(b.id(argsName))], optional: true })),
+          b.exprStmt(b.awaitExpr({ k: 'call', callee: b.member(callerOptions, 'onSuccess', true), args: [b.spread(b.id(argsName))], optional: true })),
         ],
         { async: true },
       );
       props.push(b.prop('onSuccess', onSuccess));
     }
-    statements.push(b.ret(b.call(this.tanstack.use('useMutation'), [b.obj(props), b.id(queryClientName)], typeArgs)));
+    statements.push(b.ret(b.call(this.tanstack.use(this.name('mutation')), [this.optionsArg(props), b.id(queryClientName)], typeArgs)));
 
-    const optionsType = b.tref('Omit', [this.t('UseMutationOptions', typeArgs), b.tlit('mutationFn')]);
+    const optionsType = this.input(b.tref('Omit', [this.t(this.name('mutationOptions'), typeArgs), b.tlit('mutationFn')]));
     out.push(
-      b.fn(op.hook, [b.param(optionsName, optionsType, { optional: true }), b.param(queryClientName, this.t('QueryClient'), { optional: true })], statements, {
+      b.fn(op.hook, [b.param(optionsName, optionsType, { optional: true }), b.param(queryClientName, this.queryClientType(), { optional: true })], statements, {
         exported: true,
         typeParams: [{ name: 'TOnMutateResult', default: b.kw('unknown') }],
-        returnType: this.t('UseMutationResult', typeArgs),
-        doc: hookDoc(op.op, 'mutation'),
+        returnType: this.t(this.name('mutationResult'), typeArgs),
+        doc: hookDoc(op.op, 'mutation', false),
       }),
     );
     return out;
+  }
+
+  /** The query client a mutation invalidates: the one passed in, else the provider's (Vue's `useQueryClient` takes an id, not a client). */
+  private useQueryClient(queryClientName: string): Code.Expr {
+    const use = this.tanstack.use(this.name('queryClient'));
+    if (this.adapter.inputs === 'vue') return b.bin(b.id(queryClientName), '??', b.call(use));
+    if (this.adapter.inputs === 'accessor') return b.call(use, [{ k: 'call', callee: b.id(queryClientName), args: [], optional: true }]);
+    return b.call(use, [b.id(queryClientName)]);
   }
 
   private variablesType(op: MutationPlan): Code.Type {
@@ -324,14 +425,16 @@ function constTuple(items: Code.Expr[]): Code.Expr {
   return b.as(b.arr(items), b.tref('const'));
 }
 
-function hookDoc(op: Operation, variant: Variant | 'mutation'): string {
+function hookDoc(op: Operation, variant: Variant | 'mutation', awaited: boolean): string {
   const lines: string[] = [];
   if (op.summary) lines.push(op.summary.split(/\r\n?|\n/)[0]!, '');
   const what = {
     query: 'Query hook',
-    suspense: 'Suspense query hook (data is never undefined)',
+    suspense: awaited ? 'Suspense query hook (`await` it in an async `setup()` under `<Suspense>`; data is then defined)' : 'Suspense query hook (data is never undefined)',
     infinite: 'Infinite query hook (pass `initialPageParam` and `getNextPageParam` in the options)',
-    suspenseInfinite: 'Suspense infinite query hook (pass `initialPageParam` and `getNextPageParam` in the options)',
+    suspenseInfinite: awaited
+      ? 'Suspense infinite query hook (`await` it in an async `setup()` under `<Suspense>`; pass `initialPageParam` and `getNextPageParam` in the options)'
+      : 'Suspense infinite query hook (pass `initialPageParam` and `getNextPageParam` in the options)',
     mutation: 'Mutation hook',
   }[variant];
   lines.push(`${what} for \`${op.method.toUpperCase()} ${op.path}\`.`);

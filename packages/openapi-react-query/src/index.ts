@@ -7,3 +7,5 @@ export { buildHooksModule } from './hooks.js';
 export { buildTestUtilsModule } from './test-utils.js';
 export { planHooks, clientArgs, isPaginationParameter, singular, PAGINATION_PARAMETERS, DEFAULT_HOOKS_OPTIONS } from './plan.js';
 export type { HooksOptions, HooksPlan, QueryPlan, MutationPlan, ResourcePlan, KeyEntry, ClientArg, VariablesShape, InfinitePlan } from './plan.js';
+export { TARGETS, ADAPTERS } from './target.js';
+export type { Target, Adapter } from './target.js';

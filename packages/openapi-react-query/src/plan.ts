@@ -1,3 +1,4 @@
+import { ADAPTERS, type Target } from './target.js';
 import { camelCase, resourceName, safeIdentifier, successResponses, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames, type SchemaNode } from '@specwright/core';
 
 /** The options of one run (the config keys in camelCase). */
@@ -17,6 +18,8 @@ export interface HooksOptions {
   infiniteQuery: boolean | 'auto';
   /** Per resource name (first static path segment), stale and gc time replacing the global ones. @default {} */
   overrides: Record<string, { stale_time?: number | undefined; gc_time?: number | undefined }>;
+  /** The TanStack Query adapter the hooks are written for. @default 'react' */
+  target: Target;
 }
 
 export const DEFAULT_HOOKS_OPTIONS: HooksOptions = {
@@ -26,6 +29,7 @@ export const DEFAULT_HOOKS_OPTIONS: HooksOptions = {
   autoInvalidate: false,
   infiniteQuery: 'auto',
   overrides: {},
+  target: 'react',
 };
 
 /** One argument of a client function (`config` excluded), in the client's order (DECISIONS). */
@@ -190,12 +194,13 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
     return resource;
   };
 
+  const prefix = ADAPTERS[options.target].prefix;
   const operations: (QueryPlan | MutationPlan)[] = [];
   for (const op of model.operations) {
     const opNames = names.operation(op);
     const resource = resourceOf(op);
     const args = clientArgs(op, opNames);
-    const hook = scope.claim(`use${opNames.pascal}`);
+    const hook = scope.claim(`${prefix}${opNames.pascal}`);
     if (op.method === 'get') {
       const plan = { kind: 'query', op, names: opNames, resource, shape: op.pathParams.length > 0 ? 'detail' : 'list', empty: emptyResponses(op), args, hook } as QueryPlan;
       resource.queries.push(plan);
@@ -211,7 +216,7 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
   const withoutPaging: string[] = [];
   for (const plan of operations) {
     if (plan.kind !== 'query') continue;
-    if (options.suspense) plan.suspenseHook = scope.claim(`useSuspense${plan.names.pascal}`);
+    if (options.suspense) plan.suspenseHook = scope.claim(`${prefix}Suspense${plan.names.pascal}`);
     const query = plan.args.find((a) => a.role === 'query');
     const pageParam = plan.op.queryParams.find((p) => isPaginationParameter(p.name));
     const wanted = options.infiniteQuery === true ? query !== undefined && (pageParam !== undefined || plan.shape === 'list') : options.infiniteQuery === 'auto' && pageParam !== undefined;
@@ -219,8 +224,8 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
     // query has nothing a page param could change (every page would be the first), so it is named.
     if (options.infiniteQuery === true && plan.shape === 'list' && !query) withoutPaging.push(plan.op.name);
     if (wanted) {
-      const infinite = { hook: scope.claim(`use${plan.names.pascal}Infinite`) } as InfinitePlan;
-      if (options.suspense) infinite.suspenseHook = scope.claim(`useSuspense${plan.names.pascal}Infinite`);
+      const infinite = { hook: scope.claim(`${prefix}${plan.names.pascal}Infinite`) } as InfinitePlan;
+      if (options.suspense) infinite.suspenseHook = scope.claim(`${prefix}Suspense${plan.names.pascal}Infinite`);
       if (pageParam) infinite.pageParam = pageParam.name;
       plan.infinite = infinite;
     }

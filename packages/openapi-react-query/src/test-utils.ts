@@ -1,12 +1,12 @@
 import { code as b, type Code } from '@specwright/core';
-import { TANSTACK } from './hooks.js';
+import { ADAPTERS, type Target } from './target.js';
 
 /**
  * Builds `test-utils.ts` (seed point 12): `createTestQueryClient()` (retries off, gc time 0) and
- * `createWrapper(queryClient)`, a provider component for `renderHook(..., { wrapper })`. The file
- * holds no spec text; it is a `.ts` file, so the provider is made with `createElement`.
+ * `createWrapper(queryClient)`, a provider component of the target's framework for its testing
+ * library. The file holds no spec text; it is a `.ts` file, so no provider is written in JSX.
  */
-export function buildTestUtilsModule(header: string): Code.Module {
+export function buildTestUtilsModule(target: Target, header: string): Code.Module {
   const queryClient = b.tref('QueryClient');
   const createTestQueryClient = b.fn(
     'createTestQueryClient',
@@ -33,6 +33,11 @@ export function buildTestUtilsModule(header: string): Code.Module {
     },
   );
 
+  const pkg = ADAPTERS[target].package;
+  if (target === 'vue') return { header, body: [b.importFrom(pkg, ['QueryClient', 'VUE_QUERY_CLIENT']), b.importFrom('vue', ['defineComponent', 'provide', { name: 'Component', typeOnly: true }]), createTestQueryClient, vueWrapper()] };
+  if (target === 'solid') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), b.importFrom('solid-js', ['createComponent', 'mergeProps', { name: 'JSX', typeOnly: true }]), createTestQueryClient, solidWrapper()] };
+  if (target === 'svelte') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), b.importFrom('svelte', [{ name: 'Component', typeOnly: true }, { name: 'Snippet', typeOnly: true }]), createTestQueryClient, svelteWrapper()] };
+
   const wrapper = b.fn(
     'Wrapper',
     [b.param('props', b.tobj([b.tprop('children', b.tref('ReactNode'), { optional: true })]))],
@@ -51,10 +56,58 @@ export function buildTestUtilsModule(header: string): Code.Module {
   return {
     header,
     body: [
-      b.importFrom(TANSTACK, ['QueryClient', 'QueryClientProvider']),
+      b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']),
       b.importFrom('react', ['createElement', { name: 'ReactElement', typeOnly: true }, { name: 'ReactNode', typeOnly: true }]),
       createTestQueryClient,
       createWrapper,
     ],
   };
+}
+
+const clientParam = () => b.param('queryClient', b.tref('QueryClient'), { default: b.call('createTestQueryClient') });
+
+/** Vue: a component that provides the client to its default slot: `render(createWrapper(queryClient), { slots: { default: Component } })`. */
+function vueWrapper(): Code.Stmt {
+  const setup = b.arrow(
+    [b.param('_props'), b.param('context')],
+    [
+      b.exprStmt(b.call('provide', [b.id('VUE_QUERY_CLIENT'), b.id('queryClient')])),
+      b.ret(b.arrow([], { k: 'call', callee: b.path('context.slots.default'), args: [], optional: true })),
+    ],
+  );
+  return b.fn('createWrapper', [clientParam()], [b.ret(b.call('defineComponent', [setup]))], {
+    exported: true,
+    returnType: b.tref('Component'),
+    doc: 'A provider of `queryClient` for rendering composables in tests:\n`render(createWrapper(queryClient), { slots: { default: ComponentUsingHooks } })`.',
+  });
+}
+
+/** Solid: a provider component for `renderHook(() => useGetMe(), { wrapper })`; `mergeProps` keeps `children` lazy, so they run inside the provider. */
+function solidWrapper(): Code.Stmt {
+  const propsType = b.tobj([b.tprop('children', b.tref('JSX.Element'), { optional: true })]);
+  const wrapper = b.fn(
+    'Wrapper',
+    [b.param('props', propsType)],
+    [b.ret(b.call('createComponent', [b.id('QueryClientProvider'), b.call('mergeProps', [b.id('props'), b.obj([b.prop('client', b.id('queryClient'))])])]))],
+    { returnType: b.tref('JSX.Element') },
+  );
+  return b.fn('createWrapper', [clientParam()], [wrapper, b.ret(b.id('Wrapper'))], {
+    exported: true,
+    returnType: b.tfn([b.param('props', propsType)], b.tref('JSX.Element')),
+    doc: 'A provider of `queryClient` for rendering hooks in tests:\n`renderHook(() => useGetMe(), { wrapper: createWrapper(queryClient) })`.',
+  });
+}
+
+/**
+ * Svelte 5: components are functions, so the wrapper is `QueryClientProvider` with its `client`
+ * bound; it renders its `children` snippet: `<Wrapper><ComponentUsingHooks /></Wrapper>`.
+ */
+function svelteWrapper(): Code.Stmt {
+  const componentType = b.tref('Component', [b.tobj([b.tprop('children', b.tref('Snippet'))])]);
+  const wrapper = b.arrow([b.param('internals'), b.param('props')], b.call('QueryClientProvider', [b.id('internals'), b.obj([b.prop('client', b.id('queryClient')), b.prop('children', b.path('props.children'))])]));
+  return b.fn('createWrapper', [clientParam()], [b.constDecl('Wrapper', wrapper, { type: componentType }), b.ret(b.id('Wrapper'))], {
+    exported: true,
+    returnType: componentType,
+    doc: 'A provider of `queryClient` for rendering components that use the hooks in tests:\n`<Wrapper><ComponentUsingHooks /></Wrapper>` with `const Wrapper = createWrapper(queryClient)`.',
+  });
 }

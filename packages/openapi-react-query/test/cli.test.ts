@@ -23,7 +23,7 @@ describe('flags', () => {
       const result = run([flag], dir);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('Usage: openapi-react-query [--config <path>] [--check]');
-      for (const key of ['input_openapi', 'output', 'stale_time', 'gc_time', 'suspense', 'auto_invalidate', 'infinite_query', 'overrides']) {
+      for (const key of ['input_openapi', 'output', 'stale_time', 'gc_time', 'suspense', 'auto_invalidate', 'infinite_query', 'overrides', 'target']) {
         expect(result.stdout).toContain(key);
       }
     }
@@ -72,7 +72,7 @@ describe('config errors (exit 1, file and key named, no stack trace, nothing wri
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['an unknown key', { input_openapi: 'a.yaml', output: 'o', stale: 1 }, 'key "stale": unknown key (allowed: input_openapi, output, stale_time, gc_time, suspense, auto_invalidate, infinite_query, overrides, ref_roots, allowed_ref_hosts, projects)'],
+    ['an unknown key', { input_openapi: 'a.yaml', output: 'o', stale: 1 }, 'key "stale": unknown key (allowed: input_openapi, output, stale_time, gc_time, suspense, auto_invalidate, infinite_query, overrides, target, ref_roots, allowed_ref_hosts, projects)'],
     ['a missing input_openapi', { output: 'o' }, 'key "input_openapi": is required'],
     ['a missing output', { input_openapi: 'a.yaml' }, 'key "output": is required'],
     ['an empty output', { input_openapi: 'a.yaml', output: '' }, 'key "output": must not be empty (got "")'],
@@ -87,6 +87,13 @@ describe('config errors (exit 1, file and key named, no stack trace, nothing wri
     ['an override that is not an object', { input_openapi: 'a.yaml', output: 'o', overrides: { pets: 5 } }, 'key "overrides.pets": must be an object with optional stale_time and gc_time (got 5)'],
     ['an unknown key in an override', { input_openapi: 'a.yaml', output: 'o', overrides: { pets: { stale: 5 } } }, 'key "overrides.pets": unknown key "stale" (allowed: stale_time, gc_time) (got {"stale":5})'],
     ['a bad time in an override', { input_openapi: 'a.yaml', output: 'o', overrides: { pets: { gc_time: -5 } } }, 'key "overrides.pets.gc_time": must be >= 0 (got -5)'],
+    ['an unknown target', { input_openapi: 'a.yaml', output: 'o', target: 'angular' }, 'key "target": must be one of "react", "vue", "svelte", "solid" (got "angular")'],
+    ['suspense for Svelte', { input_openapi: 'a.yaml', output: 'o', target: 'svelte', suspense: true }, 'key "suspense": must be false for target "svelte": @tanstack/svelte-query has no suspense hooks (got true)'],
+    [
+      'suspense for Solid',
+      { input_openapi: 'a.yaml', output: 'o', target: 'solid', suspense: true },
+      'key "suspense": must be false for target "solid": @tanstack/solid-query has no suspense hooks (any query suspends under <Suspense> when its data is read) (got true)',
+    ],
     ['a bad project', { projects: [{ input_openapi: 'a.yaml', output: 'o' }, { input_openapi: 'a.yaml', output: 'o', suspense: 1 }] }, 'key "projects[1].suspense": must be true or false (got 1)'],
     ['an empty projects list', { projects: [] }, 'key "projects": "projects" must be a non-empty array of configs'],
   ])('rejects %s', (_, config, message) => {

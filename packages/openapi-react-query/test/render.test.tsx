@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { act, cleanup, configure, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { setupServer } from 'msw/node';
 import { Suspense, createElement, type ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generatedProject } from './support/generated-project.js';
+import { useMswServer } from './support/msw-server.js';
 
 const BASE = 'http://localhost/api';
 const fixtures = join(import.meta.dirname, 'fixtures');
@@ -43,22 +43,7 @@ async function load(out: string): Promise<Generated> {
 // A loaded machine can take more than waitFor's default second to answer; a time is never asserted.
 configure({ asyncUtilTimeout: 15_000 });
 
-const server = setupServer();
-/** Requests the server saw, as `METHOD /path?query`. */
-const requests: string[] = [];
-server.events.on('request:start', ({ request }) => {
-  const url = new URL(request.url);
-  requests.push(`${request.method} ${url.pathname}${url.search}`);
-});
-
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
-  // Without vitest globals, @testing-library/react does not unmount on its own.
-  cleanup();
-  server.resetHandlers();
-  requests.length = 0;
-});
-afterAll(() => server.close());
+const { server, requests } = useMswServer(cleanup);
 
 const task = (id: number, title = `task ${id}`) => ({ id, title, status: 'open' });
 

@@ -1,0 +1,85 @@
+// @vitest-environment jsdom
+/**
+ * The Vue composables (`target: "vue"`) through the shared behaviour suite, set up by a component
+ * rendered with @testing-library/vue in the generated wrapper; and the suspense composables,
+ * awaited in an async `setup()` under `<Suspense>`.
+ */
+import { cleanup, render, screen, waitFor } from '@testing-library/vue';
+import { http, HttpResponse } from 'msw';
+import { Suspense, defineComponent, h, isRef, ref, type Ref } from 'vue';
+import { expect, it } from 'vitest';
+import { BASE, targetSuite, type Generated } from './support/target-suite.js';
+
+/** Renders `use` in the setup of a component inside the generated wrapper. */
+function mount<T>(g: Generated, use: () => T, queryClient: ReturnType<Generated['testUtils']['createTestQueryClient']>): T {
+  let result: T | undefined;
+  const Host = defineComponent({
+    setup() {
+      result = use();
+      return () => null;
+    },
+  });
+  render(g.testUtils.createWrapper(queryClient), { slots: { default: Host } });
+  return result!;
+}
+
+/** Suspense resolves inside an element: at the root of the wrapper's slot fragment, Vue cannot move it into place. */
+const underSuspense = (child: ReturnType<typeof defineComponent>, extra: object = {}) =>
+  defineComponent({ ...extra, setup: () => () => h('div', [h(Suspense, null, { default: () => h(child), fallback: () => h('p', 'loading') })]) });
+
+const task = (id: number, title: string) => ({ id, title, status: 'open' });
+
+targetSuite(
+  {
+    target: 'vue',
+    mount,
+    read: (result: Record<string, unknown>) => Object.fromEntries(Object.entries(result).map(([k, v]) => [k, isRef(v) ? v.value : v])),
+    input: (value) => value,
+    cell: <T,>(initial: T) => {
+      const cell = ref(initial) as Ref<T>;
+      return { input: cell, set: (value: T) => (cell.value = value) };
+    },
+    cleanup,
+  },
+  ({ g, requests, server }) => {
+    it('renders a suspense composable awaited in an async setup under <Suspense>, its data defined', async () => {
+      server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId']), 'from suspense'))));
+      const seen: unknown[] = [];
+      const Task = defineComponent({
+        async setup() {
+          const query = (await g().hooks['useSuspenseGetTask']!(9)) as { data: Ref<{ title: string }> };
+          seen.push(query.data.value);
+          return () => h('p', query.data.value.title);
+        },
+      });
+      const App = underSuspense(Task);
+      render(g().testUtils.createWrapper(g().testUtils.createTestQueryClient()), { slots: { default: App } });
+      expect(screen.getByText('loading')).toBeTruthy();
+      expect(await screen.findByText('from suspense')).toBeTruthy();
+      expect(seen).toEqual([task(9, 'from suspense')]);
+      expect(requests).toEqual(['GET /api/api/v1/tasks/9']);
+    });
+
+    it('rejects a suspense composable with the ApiError when the request fails', async () => {
+      server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, () => HttpResponse.json({ title: 'Not found' }, { status: 404 })));
+      const errors: unknown[] = [];
+      const Task = defineComponent({
+        async setup() {
+          await g().hooks['useSuspenseGetTask']!(404);
+          return () => h('p', 'loaded');
+        },
+      });
+      const App = underSuspense(Task, {
+        errorCaptured: (error: unknown) => {
+          errors.push(error);
+          return false;
+        },
+      });
+      render(g().testUtils.createWrapper(g().testUtils.createTestQueryClient()), { slots: { default: App } });
+      await waitFor(() => expect(errors).toHaveLength(1));
+      expect(errors[0]).toBeInstanceOf(g().ApiError);
+      expect(errors[0]).toMatchObject({ status: 404, body: { title: 'Not found' } });
+      expect(screen.queryByText('loaded')).toBeNull();
+    });
+  },
+);
