@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { requestSelectors, routeShape, type ApiModel, type Operation, type SchemaNode } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import ts from 'typescript';
-import { LAYOUT } from './generate.js';
+import { LAYOUT, USER_SCHEMA_FILE } from './generate.js';
 
 /**
  * Agreement between the generated files, checked in-process without a network: the data each MSW
@@ -150,6 +150,8 @@ export function transpileForChecks(dir: string): void {
     `${LAYOUT.hono}/service.ts`,
     `${LAYOUT.hono}/router.ts`,
   ];
+  // Where input_schema was on, schema-types.ts imports the user-owned schema file.
+  if (existsSync(join(dir, USER_SCHEMA_FILE))) sources.push(USER_SCHEMA_FILE);
   for (const source of sources) {
     const text = readFileSync(join(dir, source), 'utf8');
     const { outputText } = ts.transpileModule(text, {
