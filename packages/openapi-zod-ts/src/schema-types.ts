@@ -2,7 +2,8 @@
  * `schema-types.ts`: for every named schema and every body, query and response declaration, a
  * type (the parsed value) and a zod schema annotated with it. Explicit types keep large specs
  * cheap for the compiler (no inference through deep `z.infer` chains) and the annotation makes
- * the compiler prove that type and schema agree.
+ * the compiler prove that type and schema agree. Every schema is a pure value (`c.pureValue`):
+ * a bundle keeps only the schemas the app reaches.
  */
 import { code as c, type Code, type DeclarationNames, type SchemaNode } from '@specwright/core';
 import { type EmitContext, resolveNamed } from './context.js';
@@ -31,8 +32,8 @@ export function typedDeclaration(
   return [
     c.typeAlias(names.type, typeOf(node, scope), { exported: options.exportType, doc: docOf(node) }),
     options.typing === 'checked'
-      ? c.constDecl(names.schema, schema, { exported: true, type: schemaType })
-      : c.constDecl(names.schema, c.as(c.as(schema, c.kw('unknown')), schemaType), { exported: true }),
+      ? c.constDecl(names.schema, c.pureValue(schema), { exported: true, type: schemaType })
+      : c.constDecl(names.schema, c.pureValue(c.as(c.as(schema, c.kw('unknown')), schemaType)), { exported: true }),
   ];
 }
 

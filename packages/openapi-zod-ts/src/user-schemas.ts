@@ -73,12 +73,12 @@ export function userSchemaModule(context: EmitContext): Code.Module {
     current = index;
     const decl = names.schema(named.key);
     if (order.cyclic.has(named.key)) body.push(...typedDeclaration(decl, named.schema, scope, { exportType: false, typing: 'checked' }));
-    else body.push(c.constDecl(decl.schema, zodSchema(named.schema, scope), { exported: true, doc: docOf(named.schema) }));
+    else body.push(c.constDecl(decl.schema, c.pureValue(zodSchema(named.schema, scope)), { exported: true, doc: docOf(named.schema) }));
   }
   current = order.ordered.length;
   for (const declaration of context.declarations) {
     if (declaration.role !== 'body') continue;
-    body.push(c.constDecl(declaration.names.schema, zodSchema(declaration.node, scope), { exported: true, doc: docOf(declaration.node) }));
+    body.push(c.constDecl(declaration.names.schema, c.pureValue(zodSchema(declaration.node, scope)), { exported: true, doc: docOf(declaration.node) }));
   }
   return { header: USER_HEADER, body: body.length > 0 ? [c.importFrom('zod', ['z']), ...body] : [c.raw('export {};')] };
 }
