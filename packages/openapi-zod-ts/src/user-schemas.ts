@@ -7,7 +7,7 @@
 import { extname, relative, sep } from 'node:path';
 import { type Code, ConfigError, code as c, readModuleExports } from '@specwright/core';
 import type { EmitContext, UserSchemaFile } from './context.js';
-import { docOf, type SchemaScope, zodSchema } from './schema-emit.js';
+import { docOf, type SchemaScope, ZOD_MODULE, zodSchema } from './schema-emit.js';
 import { lazyRef, typedDeclaration } from './schema-types.js';
 
 export const USER_HEADER = 'Created once by openapi-zod-ts. This file is yours: edit the schemas, it is never overwritten.';
@@ -62,6 +62,7 @@ export function userSchemaModule(context: EmitContext): Code.Module {
   // Schemas in a reference cycle need an explicit type; the others are inferred, which keeps the
   // file easy to edit (`.extend`, `.refine`, `.transform` without touching a type).
   const scope: SchemaScope = {
+    variant: context.variant,
     zodRef: (key) => {
       const schema = names.schema(key).schema;
       return (order.position.get(key) ?? -1) < current ? c.id(schema) : lazyRef(schema);
@@ -80,5 +81,5 @@ export function userSchemaModule(context: EmitContext): Code.Module {
     if (declaration.role !== 'body') continue;
     body.push(c.constDecl(declaration.names.schema, c.pureValue(zodSchema(declaration.node, scope)), { exported: true, doc: docOf(declaration.node) }));
   }
-  return { header: USER_HEADER, body: body.length > 0 ? [c.importFrom('zod', ['z']), ...body] : [c.raw('export {};')] };
+  return { header: USER_HEADER, body: body.length > 0 ? [c.importFrom(ZOD_MODULE[context.variant], ['z']), ...body] : [c.raw('export {};')] };
 }
