@@ -52,12 +52,14 @@ function markersIn(code: string): string[] {
 }
 
 describe.each([
-  ['generated schemas', undefined],
-  ['schemas from the user-owned schema file', 'src/schemas.ts'],
-] as const)('bundle of a one-operation app: %s', (_label, inputSchema) => {
+  ['classic', 'generated schemas', undefined],
+  ['classic', 'schemas from the user-owned schema file', 'src/schemas.ts'],
+  ['mini', 'generated schemas', undefined],
+  ['mini', 'schemas from the user-owned schema file', 'src/schemas.ts'],
+] as const)('bundle of a one-operation app, %s zod: %s', (variant, _label, inputSchema) => {
   let project: TempProject;
   beforeAll(async () => {
-    ({ project } = await generateInto(fixture('bundle-graphs.yaml'), { prefix: 'zod-ts-bundle', ...(inputSchema ? { inputSchema } : {}) }));
+    ({ project } = await generateInto(fixture('bundle-graphs.yaml'), { prefix: 'zod-ts-bundle', variant, ...(inputSchema ? { inputSchema } : {}) }));
     writeApps(project);
   }, 60_000);
 
