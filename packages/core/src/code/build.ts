@@ -57,7 +57,9 @@ export const arrow = (params: A.Param[], body: A.Expr | A.Stmt[], options: { asy
  * where it survives prettier: an annotation in front of a chain (`z.object(...).nullable()`)
  * covers only the outer call, and prettier moves one placed inside the chain.
  */
-export const pureValue = (expr: A.Expr): A.Call => ({ k: 'call', callee: arrow([], expr), args: [], pure: true });
+export const pureValue = (body: A.Expr | A.Stmt[]): A.Call => ({ k: 'call', callee: arrow([], body), args: [], pure: true });
+/** `/* @__PURE__ *\/ f(args)`: a call that bundlers may drop when its result is unused. */
+export const pureCall = (callee: A.Expr | string, args: Arg[] = []): A.Call => ({ ...call(callee, args), pure: true });
 export const param = (name: string, type?: A.Type, options: { optional?: boolean; default?: A.Expr; rest?: boolean } = {}): A.Param => {
   const p: A.Param = { name };
   if (type) p.type = type;
