@@ -26,8 +26,9 @@ function bodySchema(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefine
   const body = plan.body;
   if (!body?.declaration) return undefined;
   const schema = b.inputSchemaFor(plan) ?? code.id(b.schemaValues.use(body.declaration.schema));
-  // Fastify validates a missing body as null: an optional body accepts both.
-  return body.required ? schema : code.dot(schema, 'nullish');
+  // Fastify validates a missing body as null: an optional body accepts both. `z.nullish(schema)`
+  // (not the method) also takes zod/mini schemas (openapi-zod-ts's `zod_variant: "mini"`).
+  return body.required ? schema : code.call(code.path('z.nullish'), [schema]);
 }
 
 /**

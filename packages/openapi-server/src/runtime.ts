@@ -517,7 +517,8 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
     const schema = request.routeOptions.schema?.body;
     // Parsed again for exact issue paths (the provider's error joins them into a string); a
     // missing body was validated as null, as fastify does.
-    const parsed = schema instanceof z.ZodType ? schema.safeParse(request.body ?? null) : undefined;
+    // zod's core class and parse function: the schemas may be classic zod or zod/mini.
+    const parsed = schema instanceof z.core.$ZodType ? z.safeParse(schema, request.body ?? null) : undefined;
     const issues = parsed?.error
       ? toIssues(parsed.error.issues)
       : error.validation.map((issue) => ({ code: issue.keyword, path: issue.instancePath.split('/').slice(1), message: issue.message ?? '' }));

@@ -149,6 +149,18 @@ describe.each(['hono', 'express', 'fastify', 'none'] as const)('%s: generated co
   });
 });
 
+describe.each(['hono', 'express', 'fastify'] as const)('%s over zod/mini schemas (openapi-zod-ts zod_variant: "mini")', (framework) => {
+  it('service, router and server compile (TypeScript 5.9 and 7, bundler and nodenext)', async () => {
+    const generated = await generateProject({ framework, inputSchema: false, zodConfig: { zod_variant: 'mini' } });
+    expect(generated.zodTs.code, generated.zodTs.stderr).toBe(0);
+    expect(generated.server.code, generated.server.stderr).toBe(0);
+    expect(generated.read('gen/schema-types.ts')).toContain("from 'zod/mini'");
+    generated.project.write('service-impl.ts', contractService({ context: true, router: true }));
+    generated.project.write('server.ts', CONTRACT_SERVERS[framework]);
+    expectCompiles(generated, 'zod/mini');
+  });
+});
+
 describe('design rule 5: adding an operation to the spec and not implementing it fails compilation', () => {
   it('the same implementation compiles before and fails after the spec gains an operation', async () => {
     const generated = await generateProject({ framework: 'fastify', contextType: false });

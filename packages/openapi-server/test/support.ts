@@ -42,6 +42,8 @@ export interface ProjectOptions {
   inputSchema?: 'contract' | false;
   /** Extra keys of the openapi-server config. */
   serverConfig?: Record<string, unknown>;
+  /** Extra keys of the openapi-zod-ts config (`zod_variant`). */
+  zodConfig?: Record<string, unknown>;
 }
 
 export interface GeneratedProject {
@@ -321,7 +323,7 @@ export async function generateProject(options: ProjectOptions): Promise<Generate
   const inputSchema = options.inputSchema ?? 'contract';
   const contextType = options.contextType ?? 'AuthContext';
   if (inputSchema === 'contract') project.write('schemas.ts', CONTRACT_SCHEMAS);
-  const zodConfig: Record<string, unknown> = { input_openapi: spec, output: 'gen' };
+  const zodConfig: Record<string, unknown> = { input_openapi: spec, output: 'gen', ...options.zodConfig };
   if (inputSchema) zodConfig['input_schema'] = 'schemas.ts';
   project.write('openapi-zod-ts.config.json', JSON.stringify(zodConfig));
   const serverConfig: Record<string, unknown> = { input_openapi: spec, output: 'gen', framework: options.framework, ...options.serverConfig };

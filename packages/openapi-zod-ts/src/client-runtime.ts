@@ -4,6 +4,7 @@
  * Every name declared here is reserved in `names.ts`, so spec names never collide with them.
  */
 import { code as c, type Code } from '@specwright/core';
+import type { ZodVariant } from './schema-emit.js';
 
 const EXPORTED = `
 /** One problem found by a schema: where (\`path\`) and what (\`message\`). */
@@ -391,7 +392,7 @@ async function readEmptyResponse(response: Response): Promise<undefined> {
 export const CLIENT_RUNTIME_NAMES = Object.keys(HELPERS);
 
 /** The helpers that `used` needs, in a fixed order (types first, then as listed above). */
-export function clientRuntimeInternals(used: Iterable<string>): { statements: Code.Stmt[]; zod: boolean; config: boolean } {
+export function clientRuntimeInternals(used: Iterable<string>, variant: ZodVariant): { statements: Code.Stmt[]; zod: boolean; config: boolean } {
   const needed = new Set<string>();
   const visit = (name: string) => {
     if (needed.has(name)) return;
@@ -403,7 +404,8 @@ export function clientRuntimeInternals(used: Iterable<string>): { statements: Co
   for (const name of used) visit(name);
   const names = Object.keys(HELPERS).filter((name) => needed.has(name));
   return {
-    statements: names.map((name) => c.raw(HELPERS[name]!.code)),
+    // zod/mini names the schema type `ZodMiniType`; it has the same `safeParse` method.
+    statements: names.map((name) => c.raw(variant === 'mini' ? HELPERS[name]!.code.replaceAll('z.ZodType<', 'z.ZodMiniType<') : HELPERS[name]!.code)),
     zod: names.some((name) => HELPERS[name]!.zod),
     config: names.some((name) => HELPERS[name]!.config),
   };

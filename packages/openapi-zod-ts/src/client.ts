@@ -5,7 +5,7 @@
 import { code as c, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, type SchemaNode, successResponses } from '@specwright/core';
 import { type EmitContext, resolveNamed } from './context.js';
 import { clientRuntimeExports, clientRuntimeInternals } from './client-runtime.js';
-import { type SchemaScope, typeOf } from './schema-emit.js';
+import { type SchemaScope, typeOf, ZOD_MODULE } from './schema-emit.js';
 import { GENERATED_HEADER } from './schema-types.js';
 
 /** Names `client.ts` takes from `schema-types.ts`, collected while building. */
@@ -40,6 +40,7 @@ function queryStyle(parameter: Parameter): string | undefined {
 export function clientModule(context: EmitContext): Code.Module {
   const imports = new Imports();
   const scope: SchemaScope = {
+    variant: context.variant,
     zodRef: (key) => c.id(context.names.schema(key).schema),
     typeRef: (key) => {
       const name = context.names.schema(key).type;
@@ -49,10 +50,10 @@ export function clientModule(context: EmitContext): Code.Module {
     resolve: (key) => resolveNamed(context, key),
   };
   const functions = context.model.operations.map((operation) => operationFunction(operation, context, scope, imports));
-  const runtime = clientRuntimeInternals(imports.helpers);
+  const runtime = clientRuntimeInternals(imports.helpers, context.variant);
 
   const head: Code.Stmt[] = [];
-  if (runtime.zod || imports.zod) head.push(c.importFrom('zod', ['z']));
+  if (runtime.zod || imports.zod) head.push(c.importFrom(ZOD_MODULE[context.variant], ['z']));
   if (runtime.config) head.push(c.importFrom('./client-config.js', ['getClientConfig']));
   const fromSchemas = imports.statement('./schema-types.js');
   if (fromSchemas) head.push(fromSchemas);

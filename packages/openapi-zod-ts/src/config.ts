@@ -15,15 +15,20 @@ export const zodTsConfigSchema = z.object({
    * overwritten. Schemas it exports replace the generated ones in `schema-types.ts` and the client.
    */
   input_schema: path('the user-owned schema file').optional(),
+  /**
+   * The zod API of the generated schemas: `classic` (`zod`) or `mini` (`zod/mini`).
+   * @default 'classic'
+   */
+  zod_variant: z.enum(['classic', 'mini'], { error: 'must be "classic" or "mini"' }).default('classic'),
 });
 
 export type ZodTsConfig = z.output<typeof zodTsConfigSchema>;
 
-export const ZOD_TS_CONFIG_KEYS = ['input_openapi', 'output', 'input_schema'] as const;
+export const ZOD_TS_CONFIG_KEYS = ['input_openapi', 'output', 'input_schema', 'zod_variant'] as const;
 
 export const zodTsConfigSpec: ConfigSpec<ZodTsConfig> = {
   keys: ZOD_TS_CONFIG_KEYS,
-  pathKeys: ZOD_TS_CONFIG_KEYS,
+  pathKeys: ['input_openapi', 'output', 'input_schema'],
   schema: zodTsConfigSchema,
 };
 
@@ -32,5 +37,7 @@ export const CONFIG_HELP = [
   'output         string, required  output directory (created when missing)',
   'input_schema   string, optional  user-owned schema file: created once, never overwritten;',
   '                                 its <Name>Schema exports replace the generated schemas',
+  'zod_variant    "classic" | "mini", optional (default "classic"): the zod API the schemas use;',
+  '                                 "mini" imports zod/mini, for smaller browser bundles',
   'Paths are relative to the config file.',
 ];

@@ -1,6 +1,7 @@
 import type { ApiModel, NameRegistry, NamedSchema, SchemaNode } from '@specwright/core';
 import { type OperationDeclaration, operationDeclarations } from './declarations.js';
 import { orderSchemas, type SchemaOrder } from './schema-graph.js';
+import type { ZodVariant } from './schema-emit.js';
 import type { SchemaTyping } from './schema-types.js';
 
 /** The user-owned schema file as this run sees it. */
@@ -23,10 +24,11 @@ export interface EmitContext {
   schemaByKey: Map<string, NamedSchema>;
   declarations: OperationDeclaration[];
   typing: SchemaTyping;
+  variant: ZodVariant;
   user?: UserSchemaFile;
 }
 
-export function createContext(model: ApiModel, names: NameRegistry, typing: SchemaTyping = 'asserted'): EmitContext {
+export function createContext(model: ApiModel, names: NameRegistry, typing: SchemaTyping = 'asserted', variant: ZodVariant = 'classic'): EmitContext {
   return {
     model,
     names,
@@ -34,6 +36,7 @@ export function createContext(model: ApiModel, names: NameRegistry, typing: Sche
     schemaByKey: new Map(model.schemas.map((s) => [s.key, s])),
     declarations: operationDeclarations(model, names),
     typing,
+    variant,
   };
 }
 

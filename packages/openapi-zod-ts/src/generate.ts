@@ -6,6 +6,7 @@ import type { ZodTsConfig } from './config.js';
 import { createContext } from './context.js';
 import { indexModule } from './index-module.js';
 import { createClientNames } from './names.js';
+import type { ZodVariant } from './schema-emit.js';
 import { type SchemaTyping, schemaTypesModule } from './schema-types.js';
 import { checkUserSchemaPath, resolveUserSchemas, userSchemaModule } from './user-schemas.js';
 
@@ -30,6 +31,11 @@ export interface GenerateOptions {
    * @default 'asserted'
    */
   typing?: SchemaTyping | undefined;
+  /**
+   * The zod API of the generated schemas: `classic` (`zod`) or `mini` (`zod/mini`, smaller bundles).
+   * @default 'classic'
+   */
+  variant?: ZodVariant | undefined;
   /** Config file, for messages about `input_schema`. */
   configFile?: string | undefined;
 }
@@ -37,7 +43,7 @@ export interface GenerateOptions {
 /** Generates the files of one config; nothing is written (the command line does that atomically). */
 export async function generate(config: ZodTsConfig & SourceConfig, options: Omit<GenerateOptions, 'outputDir' | 'inputSchema'> = {}): Promise<OutputFile[]> {
   const model = await loadModel(config.input_openapi, config);
-  return generateFromModel(model, { ...options, outputDir: config.output, inputSchema: config.input_schema });
+  return generateFromModel(model, { variant: config.zod_variant, ...options, outputDir: config.output, inputSchema: config.input_schema });
 }
 
 /** A module to write: its path, its code tree, and whether it is the user-owned file. */
@@ -65,7 +71,7 @@ export async function emitModules(model: ApiModel, options: GenerateOptions): Pr
   const warn = options.warn ?? (() => {});
   for (const warning of model.warnings) warn(`${model.file}: ${warning}`);
 
-  const context = createContext(model, createClientNames(model), options.typing);
+  const context = createContext(model, createClientNames(model), options.typing, options.variant);
   const modules: PlannedModule[] = [];
   if (options.inputSchema !== undefined) {
     const file = resolve(options.inputSchema);

@@ -5,8 +5,20 @@
  */
 import { code as c, type Code, type EnumNode, type JsonValue, type ObjectNode, type DiscriminatorValue, type ObjectProperty, type PatternProperty, type SchemaKind, type SchemaNode, type StringNode } from '@specwright/core';
 
+/**
+ * Which zod API the schemas are written for: `classic` (`import { z } from 'zod'`, methods such as
+ * `z.string().min(1).optional()`) or `mini` (`zod/mini`, functions only:
+ * `z.optional(z.string().check(z.minLength(1)))`), whose bundles keep only the checks they use.
+ */
+export type ZodVariant = 'classic' | 'mini';
+
+/** The module zod is imported from for a variant. */
+export const ZOD_MODULE: Record<ZodVariant, string> = { classic: 'zod', mini: 'zod/mini' };
+
 /** How references to named schemas are written; decided by the module being emitted. */
 export interface SchemaScope {
+  /** The zod API the expressions use. */
+  variant: ZodVariant;
   /** The zod expression for a named schema (its const, or a lazy reference in a cycle). */
   zodRef(key: string): Code.Expr;
   /** The type of a named schema's parsed value. */
@@ -19,6 +31,22 @@ type ByKind<R> = { [K in SchemaKind]: (node: Extract<SchemaNode, { kind: K }>, s
 
 const z = (name: string, args: (Code.Expr | Code.Spread)[] = []) => c.call(c.path(`z.${name}`), args);
 
+/** `x.optional()` / `x.nullable()`, or `z.optional(x)` in zod/mini (wrappers are functions there). */
+function wrap(schema: Code.Expr, wrapper: 'optional' | 'nullable', scope: SchemaScope): Code.Expr {
+  return scope.variant === 'mini' ? z(wrapper, [schema]) : c.dot(schema, wrapper);
+}
+
+/**
+ * A check: classic's method (`.min(1)`), or zod/mini's `.check(z.minLength(1))`, where checks in
+ * a row share one `.check(...)` call.
+ */
+function check(schema: Code.Expr, scope: SchemaScope, method: string, miniCheck: string, args: Code.Expr[]): Code.Expr {
+  if (scope.variant !== 'mini') return c.dot(schema, method, args);
+  const made = z(miniCheck, args);
+  if (schema.k === 'call' && schema.callee.k === 'member' && schema.callee.property === 'check') return { ...schema, args: [...schema.args, made] };
+  return c.dot(schema, 'check', [made]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // zod
 
@@ -27,34 +55,34 @@ const zodByKind: ByKind<Code.Expr> = {
   object: zodObject,
   array: (node, scope) => {
     let out: Code.Expr = z('array', [zodSchema(node.items, scope)]);
-    if (node.minItems !== undefined) out = c.dot(out, 'min', [c.num(node.minItems)]);
-    if (node.maxItems !== undefined) out = c.dot(out, 'max', [c.num(node.maxItems)]);
+    if (node.minItems !== undefined) out = check(out, scope, 'min', 'minLength', [c.num(node.minItems)]);
+    if (node.maxItems !== undefined) out = check(out, scope, 'max', 'maxLength', [c.num(node.maxItems)]);
     // Uniqueness is only checked where identity is equality (primitive items).
     if (node.uniqueItems && isPrimitive(node.items, scope)) {
       const items = c.id('items');
       const unique = c.bin(c.member(c.newExpr('Set', [items]), 'size'), '===', c.member(items, 'length'));
-      out = c.dot(out, 'refine', [c.arrow([c.param('items')], unique), c.obj([c.prop('message', c.str('Items must be unique'))])]);
+      out = check(out, scope, 'refine', 'refine', [c.arrow([c.param('items')], unique), c.obj([c.prop('message', c.str('Items must be unique'))])]);
     }
     return out;
   },
   tuple: (node, scope) => {
     const required = node.minItems ?? node.items.length;
-    const items = node.items.map((item, i) => (i >= required ? c.dot(zodSchema(item, scope), 'optional') : zodSchema(item, scope)));
+    const items = node.items.map((item, i) => (i >= required ? wrap(zodSchema(item, scope), 'optional', scope) : zodSchema(item, scope)));
     const args: Code.Expr[] = [c.arr(items)];
     if (node.rest !== false) args.push(zodSchema(node.rest, scope));
     let out: Code.Expr = z('tuple', args);
-    if (node.rest !== false && node.maxItems !== undefined) out = refineCount(out, 'items', c.member(c.id('items'), 'length'), '<=', node.maxItems, `At most ${node.maxItems} items`);
+    if (node.rest !== false && node.maxItems !== undefined) out = refineCount(out, scope, 'items', c.member(c.id('items'), 'length'), '<=', node.maxItems, `At most ${node.maxItems} items`);
     return out;
   },
   string: zodString,
-  number: (node) => {
+  number: (node, scope) => {
     let out: Code.Expr = node.integer ? z('int') : z('number');
     const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = node;
-    if (exclusiveMinimum !== undefined) out = c.dot(out, 'gt', [c.num(exclusiveMinimum)]);
-    if (minimum !== undefined && !(exclusiveMinimum !== undefined && exclusiveMinimum >= minimum)) out = c.dot(out, 'min', [c.num(minimum)]);
-    if (exclusiveMaximum !== undefined) out = c.dot(out, 'lt', [c.num(exclusiveMaximum)]);
-    if (maximum !== undefined && !(exclusiveMaximum !== undefined && exclusiveMaximum <= maximum)) out = c.dot(out, 'max', [c.num(maximum)]);
-    if (node.multipleOf !== undefined && !(node.integer && node.multipleOf === 1)) out = c.dot(out, 'multipleOf', [c.num(node.multipleOf)]);
+    if (exclusiveMinimum !== undefined) out = check(out, scope, 'gt', 'gt', [c.num(exclusiveMinimum)]);
+    if (minimum !== undefined && !(exclusiveMinimum !== undefined && exclusiveMinimum >= minimum)) out = check(out, scope, 'min', 'gte', [c.num(minimum)]);
+    if (exclusiveMaximum !== undefined) out = check(out, scope, 'lt', 'lt', [c.num(exclusiveMaximum)]);
+    if (maximum !== undefined && !(exclusiveMaximum !== undefined && exclusiveMaximum <= maximum)) out = check(out, scope, 'max', 'lte', [c.num(maximum)]);
+    if (node.multipleOf !== undefined && !(node.integer && node.multipleOf === 1)) out = check(out, scope, 'multipleOf', 'multipleOf', [c.num(node.multipleOf)]);
     return out;
   },
   boolean: () => z('boolean'),
@@ -67,7 +95,7 @@ const zodByKind: ByKind<Code.Expr> = {
   union: (node, scope) => z('union', [c.arr(unionVariants(node, scope).map((variant) => zodSchema(variant, scope)))]),
   intersection: (node, scope) => {
     const [first, ...rest] = node.members.map((member) => zodSchema(member, scope));
-    return rest.reduce<Code.Expr>((acc, member) => c.dot(acc, 'and', [member]), first ?? z('unknown'));
+    return rest.reduce<Code.Expr>((acc, member) => (scope.variant === 'mini' ? z('intersection', [acc, member]) : c.dot(acc, 'and', [member])), first ?? z('unknown'));
   },
   unknown: () => z('unknown'),
   never: () => z('never'),
@@ -76,7 +104,7 @@ const zodByKind: ByKind<Code.Expr> = {
 /** The zod schema of a node (nullable included; optionality belongs to the containing object). */
 export function zodSchema(node: SchemaNode, scope: SchemaScope): Code.Expr {
   const base = (zodByKind[node.kind] as (n: SchemaNode, s: SchemaScope) => Code.Expr)(node, scope);
-  return node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? c.dot(base, 'nullable') : base;
+  return node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? wrap(base, 'nullable', scope) : base;
 }
 
 /**
@@ -88,15 +116,15 @@ export function emittedProperties(node: ObjectNode): ObjectProperty[] {
 }
 
 /** `.refine((value) => <count> <op> n, { message })`: bounds zod has no method for. */
-function refineCount(schema: Code.Expr, param: string, count: Code.Expr, op: '<=' | '>=', bound: number, message: string): Code.Expr {
-  return c.dot(schema, 'refine', [c.arrow([c.param(param)], c.bin(count, op, c.num(bound))), c.obj([c.prop('message', c.str(message))])]);
+function refineCount(schema: Code.Expr, scope: SchemaScope, param: string, count: Code.Expr, op: '<=' | '>=', bound: number, message: string): Code.Expr {
+  return check(schema, scope, 'refine', 'refine', [c.arrow([c.param(param)], c.bin(count, op, c.num(bound))), c.obj([c.prop('message', c.str(message))])]);
 }
 
 function zodObject(node: ObjectNode, scope: SchemaScope): Code.Expr {
   let out = zodObjectShape(node, scope);
   const keys = c.member(c.call(c.path('Object.keys'), [c.id('value')]), 'length');
-  if (node.minProperties !== undefined && node.minProperties > 0) out = refineCount(out, 'value', keys, '>=', node.minProperties, `At least ${node.minProperties} properties`);
-  if (node.maxProperties !== undefined) out = refineCount(out, 'value', keys, '<=', node.maxProperties, `At most ${node.maxProperties} properties`);
+  if (node.minProperties !== undefined && node.minProperties > 0) out = refineCount(out, scope, 'value', keys, '>=', node.minProperties, `At least ${node.minProperties} properties`);
+  if (node.maxProperties !== undefined) out = refineCount(out, scope, 'value', keys, '<=', node.maxProperties, `At most ${node.maxProperties} properties`);
   return out;
 }
 
@@ -112,7 +140,10 @@ function zodObjectShape(node: ObjectNode, scope: SchemaScope): Code.Expr {
   const shape = c.obj(properties.map((property) => c.prop(property.name, zodProperty(property, scope))));
   if (additional === true) return z('looseObject', [shape]);
   if (additional === false) return z('strictObject', [shape]);
-  if (typeof additional === 'object') return c.dot(z('object', [shape]), 'catchall', [zodSchema(additional, scope)]);
+  if (typeof additional === 'object') {
+    const rest = zodSchema(additional, scope);
+    return scope.variant === 'mini' ? z('catchall', [z('object', [shape]), rest]) : c.dot(z('object', [shape]), 'catchall', [rest]);
+  }
   return z('object', [shape]);
 }
 
@@ -128,7 +159,8 @@ function zodPatternObject(node: ObjectNode, patterns: PatternProperty[], scope: 
   const extras = extraValueNodes(node, patterns);
   const catchall = extras.some((n) => n.kind === 'unknown') ? z('unknown') : extras.length === 1 ? zodSchema(extras[0]!, scope) : z('union', [c.arr(extras.map((n) => zodSchema(n, scope)))]);
   const pairs = patterns.map((p) => c.arr([c.newExpr('RegExp', p.flags ? [c.str(p.pattern), c.str(p.flags)] : [c.str(p.pattern)]), zodSchema(p.schema, scope)]));
-  const pairType = c.tarray(c.ttuple([{ type: c.tref('RegExp') }, { type: c.tref('z.ZodType') }]));
+  const schemaType = c.tref(scope.variant === 'mini' ? 'z.ZodMiniType' : 'z.ZodType');
+  const pairType = c.tarray(c.ttuple([{ type: c.tref('RegExp') }, { type: schemaType }]));
   const unmatched =
     additional === false
       ? 'ctx.addIssue({ code: "custom", path: [key], message: `Unrecognized key: "${key}"` });'
@@ -138,7 +170,7 @@ function zodPatternObject(node: ObjectNode, patterns: PatternProperty[], scope: 
   const body: Code.Stmt[] = [
     c.constDecl('known', c.arr(properties.map((p) => c.str(p.name))), { type: c.tarray(c.kw('string')) }),
     c.constDecl('patterns', c.arr(pairs), { type: pairType }),
-    ...(typeof additional === 'object' ? [c.constDecl('rest', zodSchema(additional, scope), { type: c.tref('z.ZodType') })] : []),
+    ...(typeof additional === 'object' ? [c.constDecl('rest', zodSchema(additional, scope), { type: schemaType })] : []),
     c.raw(
       [
         'for (const key of Object.keys(value)) {',
@@ -152,7 +184,9 @@ function zodPatternObject(node: ObjectNode, patterns: PatternProperty[], scope: 
       ].join('\n'),
     ),
   ];
-  return c.dot(c.dot(z('object', [shape]), 'catchall', [catchall]), 'superRefine', [c.arrow([c.param('value'), c.param('ctx')], body)]);
+  const refine = c.arrow([c.param('value'), c.param('ctx')], body);
+  if (scope.variant === 'mini') return c.dot(z('catchall', [z('object', [shape]), catchall]), 'check', [z('superRefine', [refine])]);
+  return c.dot(c.dot(z('object', [shape]), 'catchall', [catchall]), 'superRefine', [refine]);
 }
 
 /** The schemas a key outside `properties` may have: its patterns' and `additionalProperties`. */
@@ -164,7 +198,7 @@ function extraValueNodes(node: ObjectNode, patterns: PatternProperty[]): SchemaN
 
 function zodProperty(property: ObjectProperty, scope: SchemaScope): Code.Expr {
   const schema = zodSchema(property.schema, scope);
-  return property.required ? schema : c.dot(schema, 'optional');
+  return property.required ? schema : wrap(schema, 'optional', scope);
 }
 
 /**
@@ -183,16 +217,16 @@ const FORMATS: Record<string, () => Code.Expr> = {
   ipv6: () => z('ipv6'),
 };
 
-function zodString(node: StringNode): Code.Expr {
+function zodString(node: StringNode, scope: SchemaScope): Code.Expr {
   if (node.binary) return z('instanceof', [c.id('Blob')]);
   const format = node.format !== undefined && Object.hasOwn(FORMATS, node.format) ? FORMATS[node.format]! : undefined;
   let out: Code.Expr = format ? format() : z('string');
-  if (node.minLength !== undefined && node.minLength > 0) out = c.dot(out, 'min', [c.num(node.minLength)]);
-  if (node.maxLength !== undefined) out = c.dot(out, 'max', [c.num(node.maxLength)]);
+  if (node.minLength !== undefined && node.minLength > 0) out = check(out, scope, 'min', 'minLength', [c.num(node.minLength)]);
+  if (node.maxLength !== undefined) out = check(out, scope, 'max', 'maxLength', [c.num(node.maxLength)]);
   if (node.pattern !== undefined) {
     const args: Code.Expr[] = [c.str(node.pattern)];
     if (node.patternFlags) args.push(c.str(node.patternFlags));
-    out = c.dot(out, 'regex', [c.newExpr('RegExp', args)]);
+    out = check(out, scope, 'regex', 'regex', [c.newExpr('RegExp', args)]);
   }
   return out;
 }

@@ -8,7 +8,7 @@ import { extname, relative, sep } from 'node:path';
 import { type Code, ConfigError, code as c, readModuleExports } from '@specwright/core';
 import type { EmitContext, UserSchemaFile } from './context.js';
 import { explicitlyTyped } from './explicit-types.js';
-import { docOf, type SchemaScope, zodSchema } from './schema-emit.js';
+import { docOf, type SchemaScope, ZOD_MODULE, zodSchema } from './schema-emit.js';
 import { lazyRef, typedDeclaration } from './schema-types.js';
 
 export const USER_HEADER = 'Created once by openapi-zod-ts. This file is yours: edit the schemas, it is never overwritten.';
@@ -66,6 +66,7 @@ export function userSchemaModule(context: EmitContext): Code.Module {
   const typed = explicitlyTyped(context);
   const explicit = (key: string) => order.cyclic.has(key) || typed.has(key);
   const scope: SchemaScope = {
+    variant: context.variant,
     zodRef: (key) => {
       const schema = names.schema(key).schema;
       return (order.position.get(key) ?? -1) < current ? c.id(schema) : lazyRef(schema);
@@ -77,12 +78,12 @@ export function userSchemaModule(context: EmitContext): Code.Module {
     current = index;
     const decl = names.schema(named.key);
     if (explicit(named.key)) body.push(...typedDeclaration(decl, named.schema, scope, { exportType: false, typing: 'checked' }));
-    else body.push(c.constDecl(decl.schema, zodSchema(named.schema, scope), { exported: true, doc: docOf(named.schema) }));
+    else body.push(c.constDecl(decl.schema, c.pureValue(zodSchema(named.schema, scope)), { exported: true, doc: docOf(named.schema) }));
   }
   current = order.ordered.length;
   for (const declaration of context.declarations) {
     if (declaration.role !== 'body') continue;
-    body.push(c.constDecl(declaration.names.schema, zodSchema(declaration.node, scope), { exported: true, doc: docOf(declaration.node) }));
+    body.push(c.constDecl(declaration.names.schema, c.pureValue(zodSchema(declaration.node, scope)), { exported: true, doc: docOf(declaration.node) }));
   }
-  return { header: USER_HEADER, body: body.length > 0 ? [c.importFrom('zod', ['z']), ...body] : [c.raw('export {};')] };
+  return { header: USER_HEADER, body: body.length > 0 ? [c.importFrom(ZOD_MODULE[context.variant], ['z']), ...body] : [c.raw('export {};')] };
 }

@@ -30,7 +30,7 @@ describe('openapi-zod-ts command', () => {
     expect(result.code).toBe(0);
     expect(readdirSync(join(project.dir, 'out', 'api')).sort()).toEqual(['client-config.ts', 'client.ts', 'index.ts', 'schema-types.ts']);
     const user = readFileSync(join(project.dir, 'src', 'schemas.ts'), 'utf8');
-    expect(user).toContain('export const PetSchema = z.object(');
+    expect(user).toContain('export const PetSchema = /* @__PURE__ */ (() =>');
     expect(readFileSync(join(project.dir, 'out', 'api', 'schema-types.ts'), 'utf8')).toContain("from '../../src/schemas.js'");
   });
 
@@ -81,6 +81,7 @@ describe('openapi-zod-ts command', () => {
       expect(help.code).toBe(0);
       expect(help.stdout).toContain('Usage: openapi-zod-ts [--config <path>] [--check]');
       expect(help.stdout).toContain('input_schema');
+      expect(help.stdout).toContain('zod_variant');
     }
     for (const flag of ['--version', '-v']) expect(run(project, [flag])).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
   });
@@ -101,7 +102,8 @@ describe('errors (exit 1, one message naming the file and place, no stack trace,
   const cases: [string, () => TempProject, RegExp][] = [
     ['a missing config file', () => tempProject('zod-ts-cli'), /openapi-zod-ts\.config\.json: config file not found/],
     ['a config that is not JSON', () => projectWith('{\n  "output": "gen",\n  oops\n}'), /openapi-zod-ts\.config\.json:3:3: invalid JSON/],
-    ['an unknown key', () => projectWith({ ...petstore(), input_schemas: 'x.ts' }), /key "input_schemas": unknown key \(allowed: input_openapi, output, input_schema, ref_roots, allowed_ref_hosts\)/],
+    ['an unknown key', () => projectWith({ ...petstore(), input_schemas: 'x.ts' }), /key "input_schemas": unknown key \(allowed: input_openapi, output, input_schema, zod_variant, ref_roots, allowed_ref_hosts\)/],
+    ['a zod_variant that does not exist', () => projectWith({ ...petstore(), zod_variant: 'micro' }), /key "zod_variant": must be "classic" or "mini"/],
     ['a missing required key', () => projectWith({ output: 'gen' }), /key "input_openapi": is required/],
     ['a key of the wrong type', () => projectWith({ input_openapi: 42, output: 'gen' }), /key "input_openapi": must be a string: the path of the OpenAPI document \(got 42\)/],
     ['an input_schema that is not TypeScript', () => projectWith({ ...petstore(), input_schema: 'schemas.js' }), /key "input_schema": must name a TypeScript file/],

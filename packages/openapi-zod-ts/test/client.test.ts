@@ -25,14 +25,14 @@ async function caught(promise: Promise<unknown>): Promise<Error & Record<string,
   throw new Error('expected a rejection');
 }
 
-describe('petstore client', () => {
+describe.each(['classic', 'mini'] as const)('petstore client, %s zod', (variant) => {
   let server: TestServer;
   let client: ClientModule;
   const fn = (name: string) => client[name] as Fn;
 
   beforeAll(async () => {
     server = await startServer();
-    const { project } = await generateInto(fixture('petstore-3.1.yaml'), { format: false, prefix: 'zod-ts-client' });
+    const { project } = await generateInto(fixture('petstore-3.1.yaml'), { format: false, prefix: 'zod-ts-client', variant });
     client = await importModule<ClientModule>(join(project.dir, 'gen', 'index.ts'));
   });
   afterAll(() => server.close());
@@ -253,14 +253,14 @@ const BODIES_SPEC = {
   },
 };
 
-describe('bodies, query styles and responses', () => {
+describe.each(['classic', 'mini'] as const)('bodies, query styles and responses, %s zod', (variant) => {
   let server: TestServer;
   let client: ClientModule;
   const fn = (name: string) => client[name] as Fn;
 
   beforeAll(async () => {
     server = await startServer();
-    const { project } = await generateInto(BODIES_SPEC, { format: false, prefix: 'zod-ts-bodies' });
+    const { project } = await generateInto(BODIES_SPEC, { format: false, prefix: 'zod-ts-bodies', variant });
     client = await importModule<ClientModule>(join(project.dir, 'gen', 'index.ts'));
     client.configureClient({ baseUrl: server.baseUrl });
   });
@@ -318,14 +318,14 @@ describe('bodies, query styles and responses', () => {
   });
 });
 
-describe('raw bytes declared as JSON (a binary string schema)', () => {
+describe.each(['classic', 'mini'] as const)('raw bytes declared as JSON (a binary string schema), %s zod', (variant) => {
   let server: TestServer;
   let client: ClientModule;
   const fn = (name: string) => client[name] as Fn;
 
   beforeAll(async () => {
     server = await startServer();
-    const { project } = await generateInto(fixture('mock-edge-cases.yaml'), { format: false, prefix: 'zod-ts-bytes' });
+    const { project } = await generateInto(fixture('mock-edge-cases.yaml'), { format: false, prefix: 'zod-ts-bytes', variant });
     client = await importModule<ClientModule>(join(project.dir, 'gen', 'index.ts'));
     client.configureClient({ baseUrl: server.baseUrl });
   });

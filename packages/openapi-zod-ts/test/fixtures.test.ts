@@ -8,17 +8,18 @@ import { generateInto, importModule } from './support.js';
  * Every fixture spec, generated into one consumer project (with its user-owned schema file),
  * compiles under DECISIONS' strict flags with TypeScript 5.9 and 7, bundler and nodenext
  * resolution; passes prettier under a non-default consumer config; and regenerates identically.
+ * All of it for both zod variants (`zod_variant`: classic and mini).
  */
 const SPECS = ['petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'hostile.yaml', 'external/main.yaml'];
 const dirOf = (spec: string) => spec.replace(/\W+/g, '-');
 
-describe('fixture specs', () => {
-  const project = tempProject('zod-ts-fixtures');
+describe.each(['classic', 'mini'] as const)('fixture specs, %s zod', (variant) => {
+  const project = tempProject(`zod-ts-fixtures-${variant}`);
   const generated = new Map<string, Awaited<ReturnType<typeof generateInto>>>();
 
   beforeAll(async () => {
     for (const spec of SPECS) {
-      generated.set(spec, await generateInto(fixture(spec), { project, outDir: `${dirOf(spec)}/gen`, inputSchema: `${dirOf(spec)}/schemas.ts` }));
+      generated.set(spec, await generateInto(fixture(spec), { project, outDir: `${dirOf(spec)}/gen`, inputSchema: `${dirOf(spec)}/schemas.ts`, variant }));
     }
   });
 
@@ -53,12 +54,12 @@ describe('fixture specs', () => {
   it('passes prettier --check under the consumer config', async () => {
     const paths = [...generated.values()].flatMap((g) => g.files.map((f) => f.path));
     expect(await prettierUnformatted(paths)).toEqual([]);
-    expect(readFileSync(paths[0]!, 'utf8')).toContain("from 'zod'");
+    expect(readFileSync(paths[0]!, 'utf8')).toContain(variant === 'mini' ? "import {z} from 'zod/mini'" : "import {z} from 'zod'");
   });
 
   it('regenerates byte-identical output', async () => {
     for (const spec of SPECS) {
-      const again = await generateInto(fixture(spec), { outDir: 'gen', inputSchema: 'schemas.ts', prefix: 'zod-ts-again' });
+      const again = await generateInto(fixture(spec), { outDir: 'gen', inputSchema: 'schemas.ts', prefix: 'zod-ts-again', variant });
       const strip = (files: { path: string; content: string }[], dir: string) => files.map((f) => [f.path.slice(dir.length), f.content]);
       expect(strip(again.files, again.project.dir)).toEqual(strip(generated.get(spec)!.files, join(project.dir, dirOf(spec))));
     }
@@ -73,11 +74,14 @@ describe('fixture specs', () => {
   });
 });
 
-describe('checked typing', () => {
+describe.each([
+  ['classic', 'z.ZodType<Pet>'],
+  ['mini', 'z.ZodMiniType<Pet>'],
+] as const)('checked typing, %s zod', (variant, schemaType) => {
   it('proves that every type agrees with its schema (const X: z.ZodType<T> = ...)', async () => {
-    const project = tempProject('zod-ts-checked', { prettier: false });
-    for (const spec of SPECS) await generateInto(fixture(spec), { project, outDir: dirOf(spec), format: false, typing: 'checked' });
-    expect(readFileSync(join(project.dir, 'petstore-3-1-yaml', 'schema-types.ts'), 'utf8')).toContain('export const PetSchema: z.ZodType<Pet> = z.object(');
+    const project = tempProject(`zod-ts-checked-${variant}`, { prettier: false });
+    for (const spec of SPECS) await generateInto(fixture(spec), { project, outDir: dirOf(spec), format: false, typing: 'checked', variant });
+    expect(readFileSync(join(project.dir, 'petstore-3-1-yaml', 'schema-types.ts'), 'utf8')).toContain(`export const PetSchema: ${schemaType} = /* @__PURE__ */ (() => z.object(`);
     project.tsconfig('nodenext');
     const result = typecheck(project.dir, '5.9');
     expect(result.stdout + result.stderr).toBe('');

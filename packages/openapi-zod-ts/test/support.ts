@@ -15,7 +15,7 @@ export interface Generated {
 /** Generates a spec (a file path, or a YAML/JSON document as an object) into `<project>/<outDir>`. */
 export async function generateInto(
   spec: string | object,
-  options: { project?: TempProject; outDir?: string; inputSchema?: string; format?: boolean; typing?: GenerateOptions['typing']; prefix?: string } = {},
+  options: { project?: TempProject; outDir?: string; inputSchema?: string; format?: boolean; typing?: GenerateOptions['typing']; variant?: GenerateOptions['variant']; prefix?: string } = {},
 ): Promise<Generated> {
   const project = options.project ?? tempProject(options.prefix ?? 'zod-ts', options.format === false ? { prettier: false } : {});
   const model = typeof spec === 'string' ? await loadModel(spec) : modelFromDocument(spec, 'inline.yaml');
@@ -25,6 +25,7 @@ export async function generateInto(
     inputSchema: options.inputSchema === undefined ? undefined : `${project.dir}/${options.inputSchema}`,
     format: options.format ?? true,
     typing: options.typing,
+    variant: options.variant,
     warn: (message) => warnings.push(message),
   });
   writeFiles(project, files);

@@ -104,6 +104,11 @@ export interface Call {
   args: (Expr | Spread)[];
   typeArgs?: Type[];
   optional?: boolean;
+  /**
+   * Printed with a leading `/* @__PURE__ *\/`: bundlers may drop the call when its result is
+   * unused (how generated schemas stay tree-shakeable).
+   */
+  pure?: boolean;
 }
 export interface New {
   k: 'new';

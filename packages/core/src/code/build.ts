@@ -51,6 +51,15 @@ export const arrow = (params: A.Param[], body: A.Expr | A.Stmt[], options: { asy
   if (options.returnType) node.returnType = options.returnType;
   return node;
 };
+/**
+ * `/* @__PURE__ *\/ (() => expr)()`: the value of `expr`, computed by a call that bundlers drop,
+ * with everything `expr` references, when nothing uses the result. One annotation per value,
+ * where it survives prettier: an annotation in front of a chain (`z.object(...).nullable()`)
+ * covers only the outer call, and prettier moves one placed inside the chain.
+ */
+export const pureValue = (body: A.Expr | A.Stmt[]): A.Call => ({ k: 'call', callee: arrow([], body), args: [], pure: true });
+/** `/* @__PURE__ *\/ f(args)`: a call that bundlers may drop when its result is unused. */
+export const pureCall = (callee: A.Expr | string, args: Arg[] = []): A.Call => ({ ...call(callee, args), pure: true });
 export const param = (name: string, type?: A.Type, options: { optional?: boolean; default?: A.Expr; rest?: boolean } = {}): A.Param => {
   const p: A.Param = { name };
   if (type) p.type = type;

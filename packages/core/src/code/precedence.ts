@@ -27,6 +27,9 @@ export function precedence(expr: Expr): number {
       return 2;
     case 'commented':
       return precedence(expr.expr);
+    case 'call':
+      // The leading annotation belongs to this call only: as an operand it keeps parentheses.
+      return expr.pure ? 19 : 20;
     default:
       return 20;
   }

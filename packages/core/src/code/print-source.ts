@@ -214,7 +214,7 @@ export function printExpr(expr: A.Expr, indent: string): string {
     case 'index':
       return `${printObject(expr.object, indent)}${expr.optional ? '?.' : ''}[${printExpr(expr.index, indent)}]`;
     case 'call':
-      return `${printOperand(expr.callee, 20, indent)}${expr.optional ? '?.' : ''}${printTypeArgs(expr.typeArgs)}(${expr.args.map((a) => printArg(a, indent)).join(', ')})`;
+      return `${expr.pure ? '/* @__PURE__ */ ' : ''}${printOperand(expr.callee, 20, indent)}${expr.optional ? '?.' : ''}${printTypeArgs(expr.typeArgs)}(${expr.args.map((a) => printArg(a, indent)).join(', ')})`;
     case 'new':
       return `new ${printOperand(expr.callee, 20, indent)}${printTypeArgs(expr.typeArgs)}(${expr.args.map((a) => printArg(a, indent)).join(', ')})`;
     case 'arrow': {
