@@ -363,9 +363,13 @@ export interface ServerOptions {
   poisoning?: 'ignore';
 }
 
-/** Generates the contract project for a framework, writes the service and server, starts it. */
-export async function startContractServer(framework: RouterFramework, options: ServerOptions = {}): Promise<RunningServer & { generated: GeneratedProject }> {
-  const generated = await generateProject({ framework });
+/** Generates the contract project for a framework (`project`: its options), writes the service and server, starts it. */
+export async function startContractServer(
+  framework: RouterFramework,
+  options: ServerOptions = {},
+  project: Omit<ProjectOptions, 'framework'> = {},
+): Promise<RunningServer & { generated: GeneratedProject }> {
+  const generated = await generateProject({ ...project, framework });
   if (generated.zodTs.code !== 0 || generated.server.code !== 0) {
     throw new Error(`generation failed:\n${generated.zodTs.stderr}\n${generated.server.stderr}`);
   }
