@@ -375,7 +375,8 @@ async function readRawBody(c: HonoContext, limit: number): Promise<BodyRead<Uint
 /** The body as UTF-8 text within \`limit\` bytes (undefined when the request has none); 413 beyond it. */
 async function readTextBody(c: HonoContext, limit: number): Promise<BodyRead<string | undefined>> {
   const body = await readRawBody(c, limit);
-  return body instanceof Response || body.value === undefined ? body : { value: new TextDecoder().decode(body.value) };
+  if (body instanceof Response) return body;
+  return { value: body.value === undefined ? undefined : new TextDecoder().decode(body.value) };
 }
 `,
   },
