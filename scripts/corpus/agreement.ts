@@ -355,7 +355,8 @@ async function honoRouter(dir: string, service: object): Promise<Router> {
     `${LAYOUT.hono}/router.ts`,
   );
   const app = createRouter(service);
-  const registered = [...new Set(app.routes.filter((r) => STANDARD_METHODS.has(r.method)).map((r) => `${r.method} ${r.path}`))];
+  // A route of `/` is also registered as `/*`, to answer the mount prefix plus `/`: one route.
+  const registered = [...new Set(app.routes.filter((r) => STANDARD_METHODS.has(r.method) && r.path !== '/*').map((r) => `${r.method} ${r.path}`))];
   return {
     registered,
     async send(request) {

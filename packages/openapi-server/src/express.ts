@@ -57,7 +57,7 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
     b.use('expressMiddleware', 'bodyLimit');
     const parser = plan.body.kind === 'json' ? 'parseJson' : plan.body.kind === 'text' ? 'parseText' : 'parseBytes';
     body.push(code.exprStmt(code.awaitExpr(code.call('runMiddleware', [code.id(parser), req, res]))));
-    const schema = b.inputSchemaFor(plan);
+    const schema = b.bodySchemaFor(plan);
     const value = code.member(req, 'body');
     if (plan.body.kind === 'json') {
       b.use('expressBody');
@@ -74,18 +74,23 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
         const type = b.bodyTypeFor(plan);
         bodyArg = code.as(value, plan.body.required ? type : code.union([type, code.kw('undefined')]));
       }
-    } else if (plan.body.kind === 'text') {
-      const text = code.cond(code.bin(code.unary('typeof', value), '===', code.str('string')), value, code.str(''));
+    } else {
+      // The parsers leave req.body undefined when the request has none: an optional body stays
+      // undefined, a required one is empty (as on fastify and hono).
+      const text = plan.body.kind === 'text';
+      const test = text ? code.bin(code.unary('typeof', value), '===', code.str('string')) : code.bin(value, 'instanceof', code.id('Uint8Array'));
+      if (!plan.body.required) b.use('expressHasBody');
+      const read = plan.body.required
+        ? code.cond(test, value, text ? code.str('') : code.newExpr('Uint8Array', [code.num(0)]))
+        : code.cond(code.bin(code.call('hasBody', [req]), '&&', test), value, code.undef());
       if (schema) {
-        body.push(code.constDecl('body', text));
+        body.push(code.constDecl('body', read));
         const validation = b.validateBody(plan, schema, code.id('body'), reply);
         body.push(...validation.statements);
         bodyArg = validation.arg;
       } else {
-        bodyArg = text;
+        bodyArg = read;
       }
-    } else {
-      bodyArg = code.cond(code.bin(value, 'instanceof', code.id('Uint8Array')), value, code.newExpr('Uint8Array', [code.num(0)]));
     }
   }
   if (bodyArg) args.push(bodyArg);
@@ -172,7 +177,7 @@ export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], opti
   );
   fnBody.push(code.exprStmt(code.dot(code.id('router'), 'use', [errorHandler])));
   fnBody.push(code.ret(code.id('router')));
-  const params = [code.param('service', b.serviceType()), ctx ? code.param('options', optionsType) : code.param('options', optionsType, { default: code.obj([]) })];
+  const params = [code.param(plans.length > 0 ? 'service' : '_service', b.serviceType()), ctx ? code.param('options', optionsType) : code.param('options', optionsType, { default: code.obj([]) })];
   const createRouter = code.fn('createRouter', params, fnBody, {
     exported: true,
     returnType: code.tref('Router'),

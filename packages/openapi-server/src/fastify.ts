@@ -23,12 +23,11 @@ function isMediaType(type: string): boolean {
 }
 
 function bodySchema(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefined {
-  const body = plan.body;
-  if (!body?.declaration) return undefined;
-  const schema = b.inputSchemaFor(plan) ?? code.id(b.schemaValues.use(body.declaration.schema));
+  const schema = b.bodySchemaFor(plan);
+  if (!schema) return undefined;
   // Fastify validates a missing body as null: an optional body accepts both. `z.nullish(schema)`
   // (not the method) also takes zod/mini schemas (openapi-zod-ts's `zod_variant: "mini"`).
-  return body.required ? schema : code.call(code.path('z.nullish'), [schema]);
+  return plan.body!.required ? schema : code.call(code.path('z.nullish'), [schema]);
 }
 
 /**
@@ -101,7 +100,11 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
     if (response.kind === 'json' && shared && response.declaration) {
       const json = code.dot(status, 'type', [code.str('application/json; charset=utf-8')]);
       body.push(code.ret(code.dot(json, 'send', [code.call(serializer(b, plan, response.declaration.schema), [result])])));
-    } else if (response.kind === 'json') body.push(code.ret(code.dot(status, 'send', [result])));
+    } else if (response.kind === 'json') {
+      b.use('fastifyJsonString');
+      const json = code.call('sendJsonString', [status, result]);
+      body.push(code.ret(code.cond(code.bin(code.unary('typeof', result), '===', code.str('string')), json, code.dot(status, 'send', [result]))));
+    }
     else {
       const fallback = response.kind === 'text' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
       const typed = code.dot(status, 'type', [code.str(safeContentType(response.contentType, fallback))]);
@@ -215,18 +218,20 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     code.exprStmt(code.dot(code.id('instance'), 'setSerializerCompiler', [code.id('serializerCompiler')])),
     code.exprStmt(code.dot(code.id('instance'), 'setErrorHandler', [code.id('handleError')])),
   ];
-  const parsers = (kind: 'text' | 'bytes') => [...new Set(plans.flatMap((p) => (p.body?.kind === kind ? p.body.contentTypes.map(parserType) : [])))].filter(isMediaType).sort();
-  for (const [kind, parseAs] of [['text', 'string'], ['bytes', 'buffer']] as const) {
-    const types = parsers(kind);
+  const parsers = (kind: 'json' | 'text' | 'bytes') => [...new Set(plans.flatMap((p) => (p.body?.kind === kind ? p.body.contentTypes.map(parserType) : [])))].filter(isMediaType).sort();
+  // fastify parses application/json itself; other JSON types (application/*+json) need its JSON parser.
+  for (const [kind, parseAs] of [['json', 'json'], ['text', 'string'], ['bytes', 'buffer']] as const) {
+    const types = parsers(kind).filter((type) => kind !== 'json' || (type !== '*' && !/^application\/json\s*(?:;|$)/.test(type)));
     if (types.length === 0) continue;
     b.use('fastifyParsers');
     plugin.push(code.exprStmt(code.call('addBodyParsers', [code.id('instance'), code.arr(types.map(code.str)), code.str(parseAs)])));
   }
-  plugin.push(code.constDecl('app', code.dot(code.id('instance'), 'withTypeProvider', [], [code.tref('ZodTypeProvider')])));
+  // A spec without operations registers no route: no `app` to declare unused.
+  if (registrations.length > 0) plugin.push(code.constDecl('app', code.dot(code.id('instance'), 'withTypeProvider', [], [code.tref('ZodTypeProvider')])));
   plugin.push(...registrations);
 
   const fnBody: Code.Stmt[] = [];
-  if (ctx) {
+  if (ctx && plans.length > 0) {
     fnBody.push(code.constDecl('contexts', code.newExpr(code.id('WeakMap'), []), { type: code.tref('WeakMap', [code.tref('FastifyRequest'), code.tref(ctx)]) }));
     const hook = code.arrow(
       [code.param('request', code.tref('FastifyRequest'))],
@@ -240,10 +245,11 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     fnBody.push(code.constDecl('limits', code.cond(code.bin(code.member(code.id('options'), 'bodyLimit'), '===', code.undef()), code.obj([]), code.obj([code.prop('bodyLimit', code.member(code.id('options'), 'bodyLimit'))]))));
   }
   fnBody.push(code.ret(code.arrow([code.param('instance')], plugin, { async: true })));
-  const usesOptions = ctx !== undefined || plans.some((p) => p.body);
+  const usesOptions = (ctx !== undefined && plans.length > 0) || plans.some((p) => p.body);
+  const optionsName = usesOptions ? 'options' : '_options';
   const params = [
-    code.param('service', b.serviceType()),
-    ctx ? code.param('options', optionsType) : code.param(usesOptions ? 'options' : '_options', optionsType, { default: code.obj([]) }),
+    code.param(plans.length > 0 ? 'service' : '_service', b.serviceType()),
+    ctx ? code.param(optionsName, optionsType) : code.param(optionsName, optionsType, { default: code.obj([]) }),
   ];
   const createRouter = code.fn('createRouter', params, fnBody, {
     exported: true,
@@ -259,7 +265,7 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
   const fastifyTypes = ['FastifyError', ...(b.snippets.has('fastifyParsers') ? ['FastifyInstance'] : []), 'FastifyPluginAsync', 'FastifyReply', 'FastifyRequest'];
   const imports: Code.Stmt[] = [
     code.importFrom('fastify', fastifyTypes, { typeOnly: true }),
-    code.importFrom('fastify-type-provider-zod', ['hasZodFastifySchemaValidationErrors', 'serializerCompiler', 'validatorCompiler', { name: 'ZodTypeProvider', typeOnly: true }]),
+    code.importFrom('fastify-type-provider-zod', ['hasZodFastifySchemaValidationErrors', 'serializerCompiler', 'validatorCompiler', ...(registrations.length > 0 ? [{ name: 'ZodTypeProvider', typeOnly: true }] : [])]),
     code.importFrom('zod', ['z']),
     ...b.importStatements(),
   ];

@@ -52,7 +52,7 @@ export function generateModules(model: ApiModel, options: ServerOptions): Genera
  * A body the router cannot validate (raw bytes; text whose schema does not describe text) is a
  * warning too when the file exports a schema for it, since that schema is not applied.
  */
-export function inputSchemaWarnings(plans: OperationPlan[], exports: ModuleExports, file: string, framework: Framework): string[] {
+export function inputSchemaWarnings(plans: OperationPlan[], exports: ModuleExports, file: string): string[] {
   const byLowerCase = new Map([...exports.values].map((name) => [name.toLowerCase(), name]));
   const warnings: string[] = [];
   for (const plan of plans) {
@@ -74,8 +74,7 @@ export function inputSchemaWarnings(plans: OperationPlan[], exports: ModuleExpor
     if (exports.values.has(wanted)) continue;
     const near = byLowerCase.get(wanted.toLowerCase());
     const hint = near ? ` (it exports ${near}: the name must match exactly)` : '';
-    const effect = framework === 'fastify' ? `is validated with the generated ${declaration.schema} instead` : 'is not validated';
-    warnings.push(`${file} exports no ${wanted}${hint}; the body of ${plan.op.key} ${effect}`);
+    warnings.push(`${file} exports no ${wanted}${hint}; the body of ${plan.op.key} is validated with the generated ${declaration.schema} instead`);
   }
   return warnings;
 }
@@ -103,9 +102,9 @@ export async function generate(config: ServerConfig & SourceConfig, context: Pic
     } else {
       const exports = await readModuleExports(config.input_schema);
       if (exports === undefined) {
-        context.warn(`${config.input_schema} (input_schema) does not exist yet: router.ts is written without body validation; run openapi-zod-ts, which creates it, then openapi-server again`);
+        context.warn(`${config.input_schema} (input_schema) does not exist yet: router.ts validates bodies with the generated schemas of schema-types.ts until then; run openapi-zod-ts, which creates it, then openapi-server again`);
       } else {
-        for (const warning of inputSchemaWarnings(modules.plans, exports, config.input_schema, config.framework)) context.warn(warning);
+        for (const warning of inputSchemaWarnings(modules.plans, exports, config.input_schema)) context.warn(warning);
         modules = generateModules(model, { ...base, inputSchema: { specifier: importSpecifier(config.output, config.input_schema), exports } });
       }
     }

@@ -13,7 +13,22 @@ function invalid(b: RouterBuilder, status: 400, message: string, parsed: string)
 }
 
 function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
-  return code.arrow([code.param('c')], handlerBody(b, plan), { async: true });
+  return withRootGuard(b, plan, handlerBody(b, plan));
+}
+
+/**
+ * hono joins a mount prefix and `/` into the bare prefix (`/api`), while a client of an operation
+ * on `/` asks for `/api/`: that route is also registered as `/*`, where it serves only that path.
+ */
+function isRoot(plan: OperationPlan): boolean {
+  return plan.op.urlPath === '/';
+}
+
+function withRootGuard(b: RouterBuilder, plan: OperationPlan, body: Code.Stmt[]): Code.Expr {
+  if (!isRoot(plan)) return code.arrow([code.param('c')], body, { async: true });
+  b.use('honoMountRoot');
+  const guard = code.ifStmt(code.not(code.call('atMountRoot', [c])), [code.ret(code.call('next'))]);
+  return code.arrow([code.param('c'), code.param('next')], [guard, ...body], { async: true });
 }
 
 function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
@@ -38,8 +53,11 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
     b.use(plan.body.kind === 'json' ? 'honoJson' : plan.body.kind === 'text' ? 'honoText' : 'honoRaw', 'bodyLimit');
     body.push(code.constDecl('body', code.awaitExpr(code.call(reader, [c, code.id('bodyLimit')]))));
     body.push(code.ifStmt(code.bin(code.id('body'), 'instanceof', code.id('Response')), [code.ret(code.id('body'))]));
-    const value = code.member(code.id('body'), 'value');
-    const schema = b.inputSchemaFor(plan);
+    const read = code.member(code.id('body'), 'value');
+    // An absent text or bytes body is undefined (optional) or empty (required), as on fastify.
+    const empty = plan.body.kind === 'text' ? code.str('') : code.newExpr('Uint8Array', [code.num(0)]);
+    const value = plan.body.kind === 'json' || !plan.body.required ? read : code.bin(read, '??', empty);
+    const schema = b.bodySchemaFor(plan);
     if (schema) {
       const validation = b.validateBody(plan, schema, value, (status, payload) => [code.ret(code.dot(c, 'json', [payload, code.num(status)]))]);
       body.push(...validation.statements);
@@ -86,7 +104,7 @@ function sharedHandler(b: RouterBuilder, group: OperationPlan[]): Code.Expr {
   const req = code.member(c, 'req');
   const header = code.arrow([code.param('name')], code.dot(req, 'header', [code.id('name')]));
   const body = b.dispatch(group, (plan) => b.selects(plan, code.member(req, 'url'), header), (plan) => handlerBody(b, plan), [code.ret(code.dot(c, 'notFound'))]);
-  return code.arrow([code.param('c')], body, { async: true });
+  return withRootGuard(b, group[0]!, body);
 }
 
 /** `router.ts` for hono: `createRouter(service)` returns a Hono app, mountable at any prefix. */
@@ -95,7 +113,9 @@ export function buildHonoRouter(model: ApiModel, plans: OperationPlan[], options
   b.use('honoHttpError');
   const registrations = b.registrationOrder().map((group) => {
     const first = group[0]!;
-    return code.exprStmt(code.dot(code.id('app'), first.op.method, [code.str(b.routePath(first).pattern), group.length === 1 ? handler(b, first) : sharedHandler(b, group)]));
+    const serve = group.length === 1 ? handler(b, first) : sharedHandler(b, group);
+    if (!isRoot(first)) return code.exprStmt(code.dot(code.id('app'), first.op.method, [code.str(b.routePath(first).pattern), serve]));
+    return code.exprStmt(code.dot(code.id('app'), 'on', [code.str(first.op.method.toUpperCase()), code.arr([code.str('/'), code.str('/*')]), serve]));
   });
   const ctx = b.contextType;
 
@@ -113,10 +133,12 @@ export function buildHonoRouter(model: ApiModel, plans: OperationPlan[], options
   const fnBody: Code.Stmt[] = [];
   if (b.snippets.has('bodyLimit')) fnBody.push(code.constDecl('bodyLimit', code.bin(code.member(code.id('options'), 'bodyLimit'), '??', code.id('DEFAULT_BODY_LIMIT'))));
   fnBody.push(code.constDecl('app', code.newExpr('Hono')), ...registrations, code.ret(code.id('app')));
-  const usesOptions = ctx !== undefined || b.snippets.has('bodyLimit');
+  // Without operations (a components-only spec) neither argument is read.
+  const usesOptions = (ctx !== undefined && plans.length > 0) || b.snippets.has('bodyLimit');
+  const optionsName = usesOptions ? 'options' : '_options';
   const params = [
-    code.param('service', b.serviceType()),
-    ctx ? code.param('options', optionsType) : code.param(usesOptions ? 'options' : '_options', optionsType, { default: code.obj([]) }),
+    code.param(plans.length > 0 ? 'service' : '_service', b.serviceType()),
+    ctx ? code.param(optionsName, optionsType) : code.param(optionsName, optionsType, { default: code.obj([]) }),
   ];
   const createRouter = code.fn('createRouter', params, fnBody, {
     exported: true,

@@ -26,6 +26,8 @@ export interface QueryFieldPlan {
   array: boolean;
   /** For arrays: `''` when each value is its own `name=` pair (form, explode), else the delimiter. */
   separator: string;
+  /** A scalar whose schema allows null: the client sends null as the empty value (`name=`). */
+  nullable: boolean;
 }
 
 export interface RequestBodyPlan {
@@ -157,9 +159,9 @@ export function queryField(model: ApiModel, parameter: Parameter): QueryFieldPla
   const resolved = resolveNode(model, parameter.schema);
   if (resolved.kind === 'array') {
     const separator = DELIMITERS[parameter.style] ?? (parameter.explode ? '' : ',');
-    return { name: parameter.name, type: scalarType(model, resolved.items), array: true, separator };
+    return { name: parameter.name, type: scalarType(model, resolved.items), array: true, separator, nullable: false };
   }
-  return { name: parameter.name, type: scalarType(model, resolved), array: false, separator: '' };
+  return { name: parameter.name, type: scalarType(model, resolved), array: false, separator: '', nullable: resolved.nullable };
 }
 
 export function planOperation(model: ApiModel, registry: NameRegistry, op: Operation): OperationPlan {

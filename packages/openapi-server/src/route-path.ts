@@ -154,7 +154,17 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
   const { names, scope } = routeNames(specNames, safeNames);
   const params: ParamAccess[] = [];
   const used: string[] = [];
+  // hono's TrieRouter (where its RegExpRouter gives up) joins the segment after a regular
+  // expression parameter into a lookahead unescaped: text a regex reads as syntax must not follow one.
+  let afterRegex = false;
   const patternSegments = segments.map((parts) => {
+    const pattern = segmentPattern(parts, afterRegex);
+    afterRegex = framework === 'hono' && pattern.startsWith(':') && pattern.endsWith('}');
+    return pattern;
+  });
+  return { pattern: `/${patternSegments.join('/')}`, params, routeNames: used };
+
+  function segmentPattern(parts: PathPart[], afterRegex: boolean): string {
     const only = parts[0];
     if (parts.length === 1 && only?.kind === 'param') {
       const routeName = names[only.index] ?? scope.claim('param');
@@ -162,7 +172,8 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
       used.push(routeName);
       return `:${routeName}`;
     }
-    if (parts.length === 1 && only?.kind === 'static' && isLiteralFor(framework, only.text)) return staticText(framework, only.text);
+    const regexSyntax = afterRegex && /[\\^$*+?()[\]{}|]/.test(only?.kind === 'static' ? only.text : '');
+    if (parts.length === 1 && only?.kind === 'static' && isLiteralFor(framework, only.text) && !regexSyntax) return staticText(framework, only.text);
     const adjacent = parts.some((part, i) => part.kind === 'param' && parts[i - 1]?.kind === 'param');
     if (framework === 'express' && !adjacent) {
       // path-to-regexp reads parameters inside a segment natively; text right after a parameter is
@@ -210,6 +221,5 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
     }
     if (framework === 'express') return `:${segmentName}`;
     return framework === 'hono' ? `:${segmentName}{${routingRegex(parts, '[^/]+?')}}` : `:${segmentName}(^${routingRegex(parts, '[\\s\\S]+?')}$)`;
-  });
-  return { pattern: `/${patternSegments.join('/')}`, params, routeNames: used };
+  }
 }

@@ -20,7 +20,7 @@ export interface RouterModuleOptions {
 }
 
 /** Names the router functions use locally; module-level declarations never take them. */
-const LOCAL_NAMES = ['app', 'router', 'instance', 'service', 'options', 'bodyLimit', 'limits', 'contexts', 'contextHook', 'c', 'req', 'res', 'request', 'reply', 'next', 'error', 'context', 'query', 'body', 'input', 'result', 'params', 'parseJson', 'parseText', 'parseBytes', 'z'];
+const LOCAL_NAMES = ['app', 'router', 'instance', 'service', '_service', '_options', 'options', 'bodyLimit', 'limits', 'contexts', 'contextHook', 'c', 'req', 'res', 'request', 'reply', 'next', 'error', 'context', 'query', 'body', 'input', 'result', 'params', 'value', 'parseJson', 'parseText', 'parseBytes', 'z'];
 
 /** Exported API names of every router. */
 export const ROUTER_EXPORTS = ['createRouter', 'RouterOptions'];
@@ -83,25 +83,31 @@ export class RouterBuilder {
   }
 
   /**
-   * Validation of a body with the user's schema (seed: request validation 1-2, hono and express):
+   * The schema a body is validated with: the user's `<BodyType>Schema` (input_schema), else the
+   * generated one of `schema-types.ts`; none for a body without a schema or one read as bytes.
+   */
+  bodySchemaFor(plan: OperationPlan): Code.Expr | undefined {
+    const declaration = plan.body?.declaration;
+    if (!declaration) return undefined;
+    return this.inputSchemaFor(plan) ?? code.id(this.schemaValues.use(declaration.schema));
+  }
+
+  /**
+   * Validation of a body (seed: request validation 1-2, hono and express):
    * `const input = <Schema>.safeParse(value)`, then `reject(422 payload)` on failure. An optional
-   * body is validated only when sent (a JSON body is then defined, a text body not empty).
+   * body is validated only when sent (it is undefined when absent).
    * Returns the statements and the argument the service gets.
    */
   validateBody(plan: OperationPlan, schema: Code.Expr, value: Code.Expr, reject: (status: number, payload: Code.Expr) => Code.Stmt[]): { statements: Code.Stmt[]; arg: Code.Expr } {
     const body = plan.body!;
     this.use('toIssues');
     const parse = code.dot(schema, 'safeParse', [value]);
-    const absent = body.kind === 'json' ? code.bin(value, '===', code.undef()) : code.bin(value, '===', code.str(''));
     const input = code.id('input');
     const issues = code.call('toIssues', [code.member(code.nonNull(code.member(input, 'error')), 'issues')]);
     const payload = code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]);
     const failed = body.required ? code.not(code.member(input, 'success')) : code.bin(input, '&&', code.not(code.member(input, 'success')));
-    const statements = [code.constDecl('input', body.required ? parse : code.cond(absent, code.undef(), parse)), code.ifStmt(failed, reject(422, payload))];
-    // A text body not sent is still the empty string the service gets without validation.
-    const data = code.member(input, 'data', !body.required);
-    const arg = body.required || body.kind === 'json' ? data : code.cond(code.bin(input, '===', code.undef()), value, code.member(input, 'data'));
-    return { statements, arg };
+    const statements = [code.constDecl('input', body.required ? parse : code.cond(code.bin(value, '===', code.undef()), code.undef(), parse)), code.ifStmt(failed, reject(422, payload))];
+    return { statements, arg: code.member(input, 'data', !body.required) };
   }
 
   /** A module constant `<fn>Route: RouteInfo` (seed rule 3), declared once per operation. */
@@ -133,7 +139,11 @@ export class RouterBuilder {
   parseQuery(plan: OperationPlan, url: Code.Expr): Code.Expr | undefined {
     if (!plan.query) return undefined;
     const schema = code.id(this.schemaValues.use(plan.query.declaration.schema));
-    return code.dot(schema, 'safeParse', [code.call('readQuery', [url, this.queryFields(plan, plan.query.fields)])]);
+    const read = code.call('readQuery', [url, this.queryFields(plan, plan.query.fields)]);
+    const nullable = plan.query.fields.filter((f) => f.nullable).map((f) => code.str(f.name));
+    if (nullable.length === 0) return code.dot(schema, 'safeParse', [read]);
+    this.use('queryNulls');
+    return code.call('withNulls', [code.arrow([code.param('value')], code.dot(schema, 'safeParse', [code.id('value')])), read, code.arr(nullable)]);
   }
 
   routePath(plan: OperationPlan): RoutePath {

@@ -232,6 +232,33 @@ function readQuery(url: string, fields: readonly QueryField[]): Record<string, u
 }
 `,
   },
+  queryNulls: {
+    declares: ['withNulls'],
+    needs: [],
+    text: `
+/**
+ * Null travels in a query as the empty value (\`?q=\`): after a failed check, an empty value of a
+ * parameter that allows null is read as null where the schema refused it, and checked again.
+ */
+function withNulls<R extends { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[] }[] } | undefined }>(
+  parse: (value: unknown) => R,
+  query: Record<string, unknown>,
+  nullable: readonly string[],
+): R {
+  const parsed = parse(query);
+  if (parsed.success) return parsed;
+  let changed = false;
+  for (const issue of parsed.error?.issues ?? []) {
+    const name = issue.path[0];
+    if (typeof name === 'string' && query[name] === '' && nullable.includes(name)) {
+      query[name] = null;
+      changed = true;
+    }
+  }
+  return changed ? parse(query) : parsed;
+}
+`,
+  },
   segment: {
     declares: ['segmentParam'],
     needs: [],
@@ -315,13 +342,25 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array | 
 }
 `,
   },
+  honoMountRoot: {
+    declares: ['atMountRoot'],
+    needs: [],
+    text: `
+/** On a route of \`/\` also registered as \`/*\`: whether the request is the mount prefix plus \`/\`. */
+function atMountRoot(c: HonoContext): boolean {
+  const route = c.req.routePath;
+  return !route.endsWith('/*') || c.req.path === route.slice(0, -1);
+}
+`,
+  },
   honoRaw: {
     declares: ['readRawBody'],
     needs: ['honoBytes', 'errorBody'],
     text: `
-/** The raw body within \`limit\` bytes; 413 beyond it. */
-async function readRawBody(c: HonoContext, limit: number): Promise<BodyRead<Uint8Array>> {
+/** The raw body within \`limit\` bytes (undefined when the request has none); 413 beyond it. */
+async function readRawBody(c: HonoContext, limit: number): Promise<BodyRead<Uint8Array | undefined>> {
   const length = c.req.header('content-length');
+  if (length === '0' || (length === undefined && !c.req.raw.body)) return { value: undefined };
   if (length !== undefined && Number(length) > limit) return c.json(errorBody(413, 'Request body is too large'), 413);
   const bytes = await readBytes(c.req.raw, limit);
   if (bytes === undefined) return c.json(errorBody(413, 'Request body is too large'), 413);
@@ -333,10 +372,11 @@ async function readRawBody(c: HonoContext, limit: number): Promise<BodyRead<Uint
     declares: ['readTextBody'],
     needs: ['honoRaw'],
     text: `
-/** The body as UTF-8 text within \`limit\` bytes; 413 beyond it. */
-async function readTextBody(c: HonoContext, limit: number): Promise<BodyRead<string>> {
+/** The body as UTF-8 text within \`limit\` bytes (undefined when the request has none); 413 beyond it. */
+async function readTextBody(c: HonoContext, limit: number): Promise<BodyRead<string | undefined>> {
   const body = await readRawBody(c, limit);
-  return body instanceof Response ? body : { value: new TextDecoder().decode(body.value) };
+  if (body instanceof Response) return body;
+  return { value: body.value === undefined ? undefined : new TextDecoder().decode(body.value) };
 }
 `,
   },
@@ -376,14 +416,20 @@ async function readJsonBody(c: HonoContext, limit: number): Promise<BodyRead<unk
 }
 `,
   },
-  expressBody: {
-    declares: ['hasBody', 'checkJsonBody'],
-    needs: ['errorBody', 'forbiddenKeys', 'jsonType'],
+  expressHasBody: {
+    declares: ['hasBody'],
+    needs: [],
     text: `
+/** Whether the request carries a body (express's parsers also read an empty one, \`content-length: 0\`). */
 function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
 }
-
+`,
+  },
+  expressBody: {
+    declares: ['checkJsonBody'],
+    needs: ['errorBody', 'forbiddenKeys', 'jsonType', 'expressHasBody'],
+    text: `
 /**
  * Checks the body a JSON parser left on \`req.body\` (this router's, or one applied before
  * mounting): 415 for another media type, 400 for a key that could reach a prototype.
@@ -417,7 +463,7 @@ function runMiddleware(middleware: (req: Request, res: Response, next: (error?: 
 `,
   },
   expressErrors: {
-    declares: ['BodyParserError', 'errorResponse'],
+    declares: ['BodyParserError', 'isStrictRefusal', 'errorResponse'],
     needs: ['errorBody', 'httpError'],
     text: `
 /** What express's body parsers attach to the errors they raise. */
@@ -426,13 +472,28 @@ interface BodyParserError {
   type?: unknown;
   expose?: unknown;
   message?: unknown;
+  /** The text that failed to parse. */
+  body?: unknown;
+}
+
+/** A parse failure of valid JSON: express.json() in strict mode refuses bodies that are not objects or arrays. */
+function isStrictRefusal(parser: BodyParserError): boolean {
+  if (typeof parser.body !== 'string') return false;
+  try {
+    JSON.parse(parser.body);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The status and body of an error raised in the router; anything unexpected is a bare 500. */
 function errorResponse(error: unknown): ErrorBody {
   if (error instanceof HttpError) return errorBody(error.status, error.message, error.issues);
   const parser = (typeof error === 'object' && error !== null ? error : {}) as BodyParserError;
-  if (parser.type === 'entity.parse.failed') return errorBody(400, 'Malformed JSON body');
+  if (parser.type === 'entity.parse.failed') {
+    return errorBody(400, isStrictRefusal(parser) ? 'JSON body is not an object or array (the JSON parser is strict: use express.json({ strict: false }))' : 'Malformed JSON body');
+  }
   if (parser.type === 'entity.too.large') return errorBody(413, 'Request body is too large');
   const status = errorStatus(parser.status);
   if (status < 500 && parser.expose === true && typeof parser.message === 'string') return errorBody(status, parser.message);
@@ -446,7 +507,8 @@ function errorResponse(error: unknown): ErrorBody {
     text: `
 /**
  * Error handler for the body parsers an app applies before mounting the router
- * (\`app.use(express.json(), bodyParserErrors)\`): their errors (malformed JSON, a body over
+ * (\`app.use(express.json({ strict: false }), bodyParserErrors)\`; \`strict: false\` lets JSON
+ * strings, numbers, booleans and null through, as the spec allows): their errors (malformed JSON, a body over
  * the limit, an unsupported charset) get the router's JSON answers, 400, 413 or 415, instead of
  * express's default page, which shows the stack trace outside production. Other errors go on.
  */
@@ -479,13 +541,30 @@ async function refuseForbiddenKeys(request: FastifyRequest): Promise<void> {
     declares: ['addBodyParsers'],
     needs: [],
     text: `
-/** Parsers for the non-JSON bodies the spec declares, unless the app already has one for a type. */
-function addBodyParsers(instance: FastifyInstance, types: readonly string[], parseAs: 'string' | 'buffer'): void {
+/**
+ * Parsers for the bodies the spec declares that fastify does not parse itself (text, bytes, and
+ * JSON types other than application/json), unless the app already has one for a type.
+ */
+function addBodyParsers(instance: FastifyInstance, types: readonly string[], parseAs: 'json' | 'string' | 'buffer'): void {
   for (const type of types) {
     if (instance.hasContentTypeParser(type)) continue;
-    if (parseAs === 'string') instance.addContentTypeParser(type, { parseAs: 'string' }, (_request, payload, done) => done(null, payload));
+    if (parseAs === 'json') instance.addContentTypeParser(type, { parseAs: 'string' }, instance.getDefaultJsonParser('error', 'error'));
+    else if (parseAs === 'string') instance.addContentTypeParser(type, { parseAs: 'string' }, (_request, payload, done) => done(null, payload));
     else instance.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, payload, done) => done(null, payload));
   }
+}
+`,
+  },
+  fastifyJsonString: {
+    declares: ['sendJsonString'],
+    needs: [],
+    text: `
+/**
+ * fastify sends a string payload as it is (as text/plain when untyped), skipping the response
+ * schema: a JSON response that is a string is serialized (checked, then quoted) first.
+ */
+function sendJsonString(reply: FastifyReply, value: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(reply.serialize(value));
 }
 `,
   },

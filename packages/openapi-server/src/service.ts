@@ -107,7 +107,8 @@ export function buildServiceModule(model: ApiModel, plans: OperationPlan[], opti
   const iface = code.iface(SERVICE_INTERFACE, members, {
     exported: true,
     doc: docLines.join('\n'),
-    ...(context ? { typeParams: [{ name: context, default: code.kw('never') }] } : {}),
+    // Without operations nothing uses the parameter: the `_` keeps noUnusedParameters quiet.
+    ...(context ? { typeParams: [{ name: plans.length > 0 ? context : `_${context}`, default: code.kw('never') }] } : {}),
   });
   const imports = types.statement();
   return { header: options.header, body: imports ? [imports, iface] : [iface] };

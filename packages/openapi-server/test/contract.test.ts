@@ -334,6 +334,44 @@ describe.each(FRAMEWORKS)('%s router', (framework) => {
   });
 });
 
+describe.each(FRAMEWORKS)('%s without input_schema: bodies are validated with the generated schemas', (framework) => {
+  let server: RunningServer;
+  const url = (path: string) => `${server.url}${path}`;
+  beforeAll(async () => {
+    server = await startContractServer(framework, {}, { inputSchema: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  beforeEach(() => {
+    server.calls.length = 0;
+  });
+
+  it('invalid shape: the same status and envelope as with input_schema, and the service is not called', async () => {
+    const answer = await request(url('/items'), { method: 'POST', headers: AUTH, json: { name: 5, price: 'x' } });
+    expect(answer.status).toBe(DIFFERENCES[framework].invalidBody);
+    const issues = [
+      { code: 'invalid_type', path: ['name'], message: expect.any(String) },
+      { code: 'invalid_type', path: ['price'], message: expect.any(String) },
+    ];
+    expect(answer.json).toEqual(DIFFERENCES[framework].envelope(issues));
+    expect(server.calls).toEqual([]);
+  });
+
+  it("the spec's rules apply, the user's hand-written ones do not (no schema file)", async () => {
+    const created = await request(url('/items'), { method: 'POST', headers: AUTH, json: { name: 'Lamp', price: 5, discount: 9 } });
+    expect(created.status).toBe(201);
+    const note = await request(url('/notes'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(30) });
+    expect(note.status).toBe(201);
+  });
+
+  it('a missing required body is refused, an optional one may be left out', async () => {
+    expect((await request(url('/items'), { method: 'POST', headers: AUTH })).status).toBe(DIFFERENCES[framework].invalidBody);
+    expect((await request(url('/items/i1'), { method: 'PATCH' })).status).toBe(200);
+    expect(server.calls.map((c) => c.method)).toEqual(['patchItem']);
+  });
+});
+
 describe('express: a JSON body parser applied before mounting (README)', () => {
   let server: RunningServer;
   beforeAll(async () => {
@@ -355,6 +393,12 @@ describe('express: a JSON body parser applied before mounting (README)', () => {
     const poisoned = await request(`${server.url}/items`, { method: 'POST', headers: JSON_AUTH, body: '{"__proto__": {"x": 1}, "name": "x", "price": 1}' });
     expect(poisoned.status).toBe(400);
     expect(server.calls.filter((c) => c.method === 'createItem')).toHaveLength(1);
+  });
+
+  it('a JSON primitive body reaches the router (strict: false), which validates it', async () => {
+    const answer = await request(`${server.url}/items`, { method: 'POST', headers: JSON_AUTH, body: '"a string"' });
+    expect(answer.status).toBe(422);
+    expect(answer.json).toMatchObject({ error: 'Invalid request body', issues: [{ code: 'invalid_type', path: [] }] });
   });
 
   it("malformed JSON: bodyParserErrors answers the router's 400 JSON body, no error page or stack trace", async () => {

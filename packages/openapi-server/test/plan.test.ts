@@ -60,13 +60,13 @@ describe('plans', () => {
   it('query fields: converted type, arrays, delimiters (form explode: repeated; explode false: comma; pipe)', () => {
     expect(doIt!.query?.required).toBe(true);
     expect(doIt!.query?.fields).toEqual([
-      { name: 'n', type: 'number', array: false, separator: '' },
-      { name: 'flag', type: 'boolean', array: false, separator: '' },
-      { name: 'mode', type: 'string', array: false, separator: '' },
-      { name: 'level', type: 'number', array: false, separator: '' },
-      { name: 'ids', type: 'number', array: true, separator: ',' },
-      { name: 'tags', type: 'string', array: true, separator: '' },
-      { name: 'piped', type: 'boolean', array: true, separator: '|' },
+      { name: 'n', type: 'number', array: false, separator: '', nullable: false },
+      { name: 'flag', type: 'boolean', array: false, separator: '', nullable: false },
+      { name: 'mode', type: 'string', array: false, separator: '', nullable: false },
+      { name: 'level', type: 'number', array: false, separator: '', nullable: false },
+      { name: 'ids', type: 'number', array: true, separator: ',', nullable: false },
+      { name: 'tags', type: 'string', array: true, separator: '', nullable: false },
+      { name: 'piped', type: 'boolean', array: true, separator: '|', nullable: false },
     ]);
   });
 

@@ -215,6 +215,16 @@ export const service: Service${options.context ? '<AuthContext>' : ''} = {
 `;
 }
 
+/** The README's express set-up, verbatim: the JSON body parser and bodyParserErrors before mounting. */
+export const README_EXPRESS_PARSER = readmeLine(/^app\.use\(express\.json\(.*\), bodyParserErrors\);$/m);
+
+function readmeLine(pattern: RegExp): string {
+  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+  const line = pattern.exec(readme)?.[0];
+  if (line === undefined) throw new Error(`README.md has no line matching ${String(pattern)}`);
+  return line;
+}
+
 /** Serves the contract service on 127.0.0.1 under /api, per framework. */
 export const CONTRACT_SERVERS: Record<RouterFramework, string> = {
   hono: `import { serve } from '@hono/node-server';
@@ -259,7 +269,7 @@ export async function start(options: { jsonBefore?: boolean; bodyLimit?: number 
   const errors: unknown[] = [];
   const app = express();
   // The README's setup: the JSON body parser before mounting, its errors answered as the router's.
-  if (options.jsonBefore) app.use(express.json({ limit: '1mb' }), bodyParserErrors);
+  if (options.jsonBefore) ${README_EXPRESS_PARSER}
   const router = createRouter<AuthContext>(service, {
     createContext: (req, route) => {
       routesSeen.push({ operationId: route.operationId, security: route.security });
@@ -355,9 +365,13 @@ export interface ServerOptions {
   poisoning?: 'ignore';
 }
 
-/** Generates the contract project for a framework, writes the service and server, starts it. */
-export async function startContractServer(framework: RouterFramework, options: ServerOptions = {}): Promise<RunningServer & { generated: GeneratedProject }> {
-  const generated = await generateProject({ framework });
+/** Generates the contract project for a framework (`project`: its options), writes the service and server, starts it. */
+export async function startContractServer(
+  framework: RouterFramework,
+  options: ServerOptions = {},
+  project: Omit<ProjectOptions, 'framework'> = {},
+): Promise<RunningServer & { generated: GeneratedProject }> {
+  const generated = await generateProject({ ...project, framework });
   if (generated.zodTs.code !== 0 || generated.server.code !== 0) {
     throw new Error(`generation failed:\n${generated.zodTs.stderr}\n${generated.server.stderr}`);
   }
