@@ -1,13 +1,22 @@
 import { relative, resolve } from 'node:path';
 import { loadConfigFile, type ConfigSpec } from '../config/load-config.js';
 import { UsageError, isUserError } from '../errors.js';
-import { diffOutputs, writeOutputs, type OutputFile } from '../output/write-files.js';
+import type { Formatter } from '../format/formatter.js';
+import { checkDistinctOutputs, diffOutputs, writeOutputs, type OutputFile } from '../output/write-files.js';
 
 export interface RunContext {
   /** Absolute path of the config file in use. */
   configFile: string;
   /** Prints a warning on stderr (after generation, deduplicated). */
   warn(message: string): void;
+}
+
+/** How a generator runs on a model built for several generators (the `specwright` command). */
+export interface ModelRunContext extends Pick<RunContext, 'warn'> {
+  /** A formatter for the generator's output directory, shared with the run's other generators. */
+  formatter?: Formatter | undefined;
+  /** Files the same run writes before this generator's (path to content): read from here, not from disk. */
+  planned?: ReadonlyMap<string, string> | undefined;
 }
 
 export interface CommandDefinition<T> {
@@ -21,6 +30,11 @@ export interface CommandDefinition<T> {
   config: ConfigSpec<T>;
   /** Generates the files of one config (one project); nothing is written by it. */
   generate(config: T, context: RunContext): Promise<OutputFile[]>;
+  /**
+   * Regenerates whenever an input changes, until SIGINT or SIGTERM (`--watch`; only commands that
+   * define it accept the flag). Resolves with the exit code.
+   */
+  watch?(configFile: string, io: CommandIO): Promise<number>;
 }
 
 export interface CommandIO {
@@ -35,17 +49,19 @@ interface Flags {
   check: boolean;
   help: boolean;
   version: boolean;
+  watch: boolean;
 }
 
 const MAX_WARNINGS = 20;
 
-function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { check: false, help: false, version: false };
+function parseFlags(argv: string[], canWatch: boolean): Flags {
+  const flags: Flags = { check: false, help: false, version: false, watch: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') flags.help = true;
     else if (arg === '--version' || arg === '-v') flags.version = true;
     else if (arg === '--check') flags.check = true;
+    else if (arg === '--watch' && canWatch) flags.watch = true;
     else if (arg === '--config' || arg.startsWith('--config=')) {
       const value = arg === '--config' ? argv[++i] : arg.slice('--config='.length);
       if (value === undefined || value === '' || (arg === '--config' && value.startsWith('-'))) throw new UsageError('--config needs a path');
@@ -53,6 +69,7 @@ function parseFlags(argv: string[]): Flags {
     } else if (arg.startsWith('-')) throw new UsageError(`unknown flag ${arg}`);
     else throw new UsageError(`unexpected argument "${arg}" (this command takes no positional arguments)`);
   }
+  if (flags.watch && flags.check) throw new UsageError('--watch and --check cannot be combined');
   return flags;
 }
 
@@ -60,11 +77,12 @@ export function usage<T>(command: CommandDefinition<T>): string {
   return [
     `${command.name} ${command.version}: ${command.summary}`,
     '',
-    `Usage: ${command.name} [--config <path>] [--check]`,
+    `Usage: ${command.name} [--config <path>] [--check${command.watch ? ' | --watch' : ''}]`,
     '',
     'Options:',
     `  --config <path>  config file (default: ./${command.name}.config.json)`,
     '  --check          write nothing; exit 1 and list the files that would change',
+    ...(command.watch ? ['  --watch          regenerate whenever the spec, a file it references, the schema file or the config changes'] : []),
     '  -h, --help       print this help and exit',
     '  -v, --version    print the version and exit',
     '',
@@ -83,7 +101,7 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
   const label = command.name;
   let flags: Flags;
   try {
-    flags = parseFlags(argv);
+    flags = parseFlags(argv, command.watch !== undefined);
   } catch (error) {
     io.stderr(`${label}: ${(error as Error).message}\nRun "${label} --help" for usage.\n`);
     return 2;
@@ -97,13 +115,15 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     return 0;
   }
 
+  const configPath = resolve(io.cwd, flags.config ?? `${command.name}.config.json`);
+  if (flags.watch && command.watch) return command.watch(configPath, io);
   const warnings = new Set<string>();
   try {
-    const configPath = resolve(io.cwd, flags.config ?? `${command.name}.config.json`);
     const loaded = await loadConfigFile(configPath, command.config);
     const context: RunContext = { configFile: loaded.file, warn: (message) => warnings.add(message) };
     const files: OutputFile[] = [];
     for (const project of loaded.projects) files.push(...(await command.generate(project, context)));
+    checkDistinctOutputs(files, loaded.file);
     printWarnings(label, warnings, io);
 
     const show = (path: string) => relative(io.cwd, path) || path;
@@ -126,14 +146,16 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
   }
 }
 
-function printWarnings(label: string, warnings: Set<string>, io: CommandIO): void {
+/** Prints the warnings of a run (at most MAX_WARNINGS of them) and forgets them. */
+export function printWarnings(label: string, warnings: Set<string>, io: CommandIO): void {
   const list = [...warnings];
   for (const message of list.slice(0, MAX_WARNINGS)) io.stderr(`${label}: warning: ${message}\n`);
   if (list.length > MAX_WARNINGS) io.stderr(`${label}: warning: ... and ${list.length - MAX_WARNINGS} more warnings\n`);
   warnings.clear();
 }
 
-function reportError(label: string, error: unknown, io: CommandIO): number {
+/** Prints an error as the commands do (user errors on one line) and returns the exit code. */
+export function reportError(label: string, error: unknown, io: CommandIO): number {
   const debug = Boolean(io.env['DEBUG']);
   if (isUserError(error)) {
     io.stderr(`${label}: error: ${error.describe()}\n`);

@@ -26,12 +26,15 @@ export function hasExternalRefs(node: unknown): boolean {
  * schemas and handles cycles; the library is used only where files have to be read and merged.
  * URLs are refused: generation must not depend on the network.
  */
-export async function bundleExternalRefs(document: object, file: string): Promise<unknown> {
+export async function bundleExternalRefs(document: object, file: string): Promise<{ document: unknown; files: string[] }> {
   try {
-    return await $RefParser.bundle(file, structuredClone(document) as never, {
+    const parser = new $RefParser();
+    const bundled = await parser.bundle(file, structuredClone(document) as never, {
       resolve: { http: false, external: true },
       dereference: { circular: true },
     });
+    // The files read, for watch mode: the root document is the first of them.
+    return { document: bundled, files: parser.$refs.paths() };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new SpecError(`cannot resolve an external $ref: ${message.split('\n')[0]}`, { file }, 'SPEC_INVALID');

@@ -14,6 +14,8 @@ export interface LoadedSpec {
   /** The `openapi` field as written. */
   version: string;
   dialect: OpenApiDialect;
+  /** Absolute paths of every file read: the spec file, then the files its external `$ref`s name. */
+  files: string[];
 }
 
 /** Reads, parses and version-checks a spec file. */
@@ -27,11 +29,11 @@ export async function loadSpecFile(path: string): Promise<LoadedSpec> {
     throw new SpecError(reason, { file }, 'SPEC_NOT_FOUND');
   }
   const parsed = parseDocumentText(text, file);
-  let spec = checkSpec(parsed, file);
-  if (hasExternalRefs(spec.document)) {
-    spec = checkSpec(await bundleExternalRefs(spec.document, file), file);
-  }
-  return spec;
+  const spec = checkSpec(parsed, file);
+  if (!hasExternalRefs(spec.document)) return spec;
+  const bundled = await bundleExternalRefs(spec.document, file);
+  const files = [...new Set([file, ...bundled.files.map((path) => resolve(path))])];
+  return { ...checkSpec(bundled.document, file), files };
 }
 
 /** Checks an already parsed document (programmatic use); `file` labels error messages. */
@@ -55,5 +57,5 @@ export function checkSpec(document: unknown, file = '<spec>'): LoadedSpec {
   if (!match) {
     throw new SpecError(`unsupported OpenAPI version "${version}"; expected 3.0.x or 3.1.x`, { file, pointer: '#/openapi' }, 'SPEC_UNSUPPORTED');
   }
-  return { file, document: doc, version, dialect: Number(match[1]) === 0 ? '3.0' : '3.1' };
+  return { file, document: doc, version, dialect: Number(match[1]) === 0 ? '3.0' : '3.1', files: [file] };
 }
