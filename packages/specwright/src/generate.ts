@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { checkDistinctOutputs, diffOutputs, parseConfig, writeOutputs, type OutputFile } from '@specwright/core';
+import { checkDistinctOutputs, diffOutputs, loadConfigFile, parseConfig, writeOutputs, type OutputFile } from '@specwright/core';
 import { configSpec, resolveProject, type SpecwrightConfigInput, type SpecwrightProject } from './config.js';
 import { runProject } from './run-project.js';
 
@@ -47,10 +47,19 @@ export async function generateProjects(projects: SpecwrightProject[], configFile
  * generates every project, and writes the files that changed, all or none.
  */
 export async function generate(config: SpecwrightConfigInput, options: GenerateOptions = {}): Promise<GenerateResult> {
-  const root = resolve(options.root ?? process.cwd());
-  const label = join(root, 'specwright.config.json');
-  const projects = (await parseConfig(config, configSpec, label)).map((project) => resolveProject(project, dirname(label)));
-  const { files, inputs } = await generateProjects(projects, label, options.warn ?? (() => {}));
+  const label = join(resolve(options.root ?? process.cwd()), 'specwright.config.json');
+  return finish(await parseConfig(config, configSpec, label), label, options);
+}
+
+/** `generate` for a config file (`specwright.config.json`); its relative paths start from its directory. */
+export async function generateFromFile(configFile: string, options: Omit<GenerateOptions, 'root'> = {}): Promise<GenerateResult> {
+  const loaded = await loadConfigFile(configFile, configSpec);
+  return finish(loaded.projects, loaded.file, options);
+}
+
+async function finish(projects: SpecwrightProject[], configFile: string, options: GenerateOptions): Promise<GenerateResult> {
+  const resolved = projects.map((project) => resolveProject(project, dirname(configFile)));
+  const { files, inputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}));
   const mode = options.mode ?? 'write';
   if (mode === 'none') return { files, changed: [], inputs };
   const { changed } = mode === 'check' ? await diffOutputs(files) : await writeOutputs(files);

@@ -1,4 +1,4 @@
-export { generate, generateProjects } from './generate.js';
+export { generate, generateFromFile, generateProjects } from './generate.js';
 export type { GenerateOptions, GenerateResult } from './generate.js';
 export { configSpec, resolveProject, CONFIG_KEYS, SECTIONS } from './config.js';
 export type { Section, SpecwrightConfigInput, SpecwrightProject, SpecwrightProjectInput } from './config.js';

@@ -7,9 +7,8 @@
  */
 import { type FSWatcher, readFileSync, watch as watchDirectory } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
-import { loadConfigFile, printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
-import { configSpec, resolveProject } from './config.js';
-import { generateProjects } from './generate.js';
+import { printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
+import { generateFromFile } from './generate.js';
 
 const LABEL = 'specwright';
 /** Editors write a file in several steps; changes this close together make one run. */
@@ -32,22 +31,23 @@ export function watch(configFile: string, io: CommandIO): Promise<number> {
   const run = async (since: number) => {
     const warnings = new Set<string>();
     try {
-      const loaded = await loadConfigFile(configFile, configSpec);
-      const projects = loaded.projects.map((project) => resolveProject(project, dirname(loaded.file)));
-      const result = await generateProjects(projects, loaded.file, (message) => warnings.add(message));
+      const result = await generateFromFile(configFile, { warn: (message) => warnings.add(message), mode: 'none' });
+      // Watched before the line is printed: whoever reads it may edit an input at once.
       result.inputs.forEach((input) => inputs.add(input));
+      updateWatchers();
+      // Known before the write: the watcher may report the write before `writeOutputs` returns.
+      for (const file of result.files) written.set(file.path, file.content);
       const { changed } = await writeOutputs(result.files);
-      for (const file of result.files) if (changed.includes(file.path)) written.set(file.path, file.content);
       printWarnings(LABEL, warnings, io);
       const names = changed.length > 0 && changed.length <= 3 ? ` (${changed.map(show).join(', ')})` : '';
       io.stderr(`${LABEL}: ${changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - since)} ms\n`);
     } catch (error) {
       // The last good output stays; the inputs read so far stay watched, so a fix is seen.
+      updateWatchers();
       printWarnings(LABEL, warnings, io);
       reportError(LABEL, error, io);
       io.stderr(`${LABEL}: kept the last output; waiting for a change\n`);
     }
-    updateWatchers();
   };
 
   const start = () => {
