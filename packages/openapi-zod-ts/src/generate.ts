@@ -3,10 +3,10 @@ import { type ApiModel, type Code, ConfigError, createFormatter, type Formatter,
 import { clientModule } from './client.js';
 import { clientConfigModule } from './client-config.js';
 import type { ZodTsConfig } from './config.js';
-import { createContext } from './context.js';
+import { createContext, type SchemaTyping } from './context.js';
 import { indexModule } from './index-module.js';
 import { createClientNames } from './names.js';
-import { type SchemaTyping, schemaTypesModule } from './schema-types.js';
+import { schemaTypesModule } from './schema-types.js';
 import { checkUserSchemaPath, resolveUserSchemas, userSchemaModule } from './user-schemas.js';
 
 /** The files `openapi-zod-ts` writes into the output directory. */
