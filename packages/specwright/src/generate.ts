@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { checkDistinctOutputs, diffOutputs, loadConfigFile, parseConfig, writeOutputs, type OutputFile } from '@specwright/core';
 import { configSpec, resolveProject, type SpecwrightConfigInput, type SpecwrightProject } from './config.js';
-import { runProject } from './run-project.js';
+import { runProject, type GenerateSession } from './run-project.js';
 
 export interface GenerateOptions {
   /**
@@ -17,6 +17,8 @@ export interface GenerateOptions {
   mode?: 'write' | 'check' | 'none' | undefined;
   /** Receives warnings. @default ignored */
   warn?: ((message: string) => void) | undefined;
+  /** Work kept between runs (`createSession()`), for a caller that regenerates often. @default none */
+  session?: GenerateSession | undefined;
 }
 
 export interface GenerateResult {
@@ -29,11 +31,16 @@ export interface GenerateResult {
 }
 
 /** Generates the files of validated projects (paths already absolute); nothing is written. */
-export async function generateProjects(projects: SpecwrightProject[], configFile: string, warn: (message: string) => void): Promise<{ files: OutputFile[]; inputs: string[] }> {
+export async function generateProjects(
+  projects: SpecwrightProject[],
+  configFile: string,
+  warn: (message: string) => void,
+  session?: GenerateSession,
+): Promise<{ files: OutputFile[]; inputs: string[] }> {
   const files: OutputFile[] = [];
   const inputs = new Set<string>();
   for (const project of projects) {
-    const output = await runProject(project, { warn, configFile });
+    const output = await runProject(project, { warn, configFile, session });
     files.push(...output.files);
     output.inputs.forEach((input) => inputs.add(input));
   }
@@ -59,7 +66,7 @@ export async function generateFromFile(configFile: string, options: Omit<Generat
 
 async function finish(projects: SpecwrightProject[], configFile: string, options: GenerateOptions): Promise<GenerateResult> {
   const resolved = projects.map((project) => resolveProject(project, dirname(configFile)));
-  const { files, inputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}));
+  const { files, inputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session);
   const mode = options.mode ?? 'write';
   if (mode === 'none') return { files, changed: [], inputs };
   const { changed } = mode === 'check' ? await diffOutputs(files) : await writeOutputs(files);

@@ -9,6 +9,22 @@ export interface ProjectRunOptions {
   warn(message: string): void;
   /** The config file, for messages about keys. */
   configFile: string;
+  /** Work kept between runs (watch mode); a fresh one when absent. */
+  session?: GenerateSession | undefined;
+}
+
+/**
+ * What a watch session keeps from one run to the next: a formatter per output directory, with the
+ * prettier instance and config it resolved and its cache of formatted statements (keyed by the
+ * printed text and the options, so an unchanged declaration is not formatted again). Never module
+ * state: each session (a `--watch`, a Vite server) owns one.
+ */
+export interface GenerateSession {
+  formatters: Map<string, Promise<Formatter>>;
+}
+
+export function createSession(): GenerateSession {
+  return { formatters: new Map() };
 }
 
 export interface ProjectOutput {
@@ -34,10 +50,15 @@ export async function runProject(project: SpecwrightProject, options: ProjectRun
     if (!modelWarnings.has(message)) options.warn(message);
   };
 
-  const formatters = new Map<string, Promise<Formatter>>();
+  const { formatters } = options.session ?? createSession();
   const formatterFor = (dir: string) => {
     let formatter = formatters.get(dir);
-    if (!formatter) formatters.set(dir, (formatter = createFormatter(dir, { warn })));
+    if (!formatter) {
+      formatter = createFormatter(dir, { warn });
+      formatters.set(dir, formatter);
+      // A failure (an unreadable prettier config) is not kept: the next run asks again.
+      formatter.catch(() => formatters.delete(dir));
+    }
     return formatter;
   };
 

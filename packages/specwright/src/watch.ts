@@ -9,6 +9,7 @@ import { type FSWatcher, readFileSync, watch as watchDirectory } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
 import { generateFromFile } from './generate.js';
+import { createSession } from './run-project.js';
 
 const LABEL = 'specwright';
 /** Editors write a file in several steps; changes this close together make one run. */
@@ -17,6 +18,7 @@ const DEBOUNCE_MS = 25;
 /** Runs until SIGINT or SIGTERM; resolves with exit code 0 (errors of a run are printed and outlived). */
 export function watch(configFile: string, io: CommandIO): Promise<number> {
   const inputs = new Set<string>([configFile]);
+  const session = createSession();
   const watchers = new Map<string, FSWatcher>();
   /** What the last run wrote, so that the watcher ignores its own writes (a created schema file). */
   const written = new Map<string, string>();
@@ -31,7 +33,7 @@ export function watch(configFile: string, io: CommandIO): Promise<number> {
   const run = async (since: number) => {
     const warnings = new Set<string>();
     try {
-      const result = await generateFromFile(configFile, { warn: (message) => warnings.add(message), mode: 'none' });
+      const result = await generateFromFile(configFile, { warn: (message) => warnings.add(message), mode: 'none', session });
       // Watched before the line is printed: whoever reads it may edit an input at once.
       result.inputs.forEach((input) => inputs.add(input));
       updateWatchers();

@@ -1,5 +1,5 @@
 import { dirname, relative, resolve } from 'node:path';
-import { generateFromFile } from '@specwright/cli';
+import { createSession, generateFromFile } from '@specwright/cli';
 import { isUserError } from '@specwright/core';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
 
@@ -25,6 +25,8 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   let logger: Logger | undefined;
   let server: ViteDevServer | undefined;
   const inputs = new Set<string>();
+  // Formatters and their caches kept from run to run while this Vite process lives.
+  const session = createSession();
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
@@ -36,7 +38,7 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     const started = performance.now();
     inputs.add(configFile);
     try {
-      const result = await generateFromFile(configFile, { warn: (message) => logger?.warn(`specwright: warning: ${message}`) });
+      const result = await generateFromFile(configFile, { warn: (message) => logger?.warn(`specwright: warning: ${message}`), session });
       for (const input of result.inputs) {
         if (!inputs.has(input)) server?.watcher.add(input);
         inputs.add(input);
