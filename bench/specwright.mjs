@@ -140,4 +140,4 @@ async function watchLatency(label, spec, edit) {
 // The first operation's summary (one line of the file) gets a counter: it reaches the client's and
 // the hooks' doc comments, so the run rewrites files.
 await watchLatency('petstore', join(root, 'fixtures/specs/petstore-3.1.yaml'), (text, i) => text.replace(/summary: (.*)/, `summary: $1 (edit ${i + 1})`));
-await watchLatency('github', values.spec, (text, i) => text.replace(/"summary": "([^"]*)"/, `"summary": "$1 (edit ${i + 1})"`));
+await watchLatency('github', values.spec, (text, i) => text.replace(/"summary":\s*"([^"]*)"/, `"summary":"$1 (edit ${i + 1})"`));
