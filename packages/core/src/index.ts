@@ -34,14 +34,14 @@ export { createFormatter } from './format/formatter.js';
 export type { Formatter } from './format/formatter.js';
 export { resolvePrettier } from './format/prettier-instance.js';
 export type { PrettierInstance, ResolveOptions } from './format/prettier-instance.js';
-export { writeOutputs, diffOutputs } from './output/write-files.js';
+export { writeOutputs, diffOutputs, checkDistinctOutputs } from './output/write-files.js';
 export type { OutputFile, WriteResult } from './output/write-files.js';
 
 // Config and command line
 export { loadConfigFile, parseConfig, SOURCE_CONFIG_HELP, SOURCE_CONFIG_KEYS } from './config/load-config.js';
 export type { ConfigSpec, LoadedConfig } from './config/load-config.js';
-export { runCommand, main, usage } from './cli/run-command.js';
-export type { CommandDefinition, CommandIO, RunContext } from './cli/run-command.js';
+export { runCommand, main, usage, printWarnings, reportError } from './cli/run-command.js';
+export type { CommandDefinition, CommandIO, ModelRunContext, RunContext } from './cli/run-command.js';
 export { version } from './version.js';
 
 // Reading user-owned source files

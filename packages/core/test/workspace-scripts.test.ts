@@ -14,11 +14,12 @@ const COMMANDS: [string, string][] = [
   ['openapi-server', 'openapi-server'],
   ['openapi-react-query', 'openapi-react-query'],
   ['openapi-msw', 'openapi-msw'],
+  ['specwright', 'specwright'],
 ];
 
 const versionOf = (pkg: string) => (JSON.parse(readFileSync(join(repoRoot, 'packages', pkg, 'package.json'), 'utf8')) as { version: string }).version;
 
-describe('the four commands at the root', () => {
+describe('the commands at the root', () => {
   it.each(COMMANDS)('node_modules/.bin/%s --version prints the version alone', (command, pkg) => {
     const bin = join(repoRoot, 'node_modules', '.bin', command);
     expect(existsSync(bin), bin).toBe(true);
@@ -35,7 +36,7 @@ describe('the four commands at the root', () => {
   });
 
   it('all packages share one version', () => {
-    expect(new Set(['core', ...COMMANDS.map(([, pkg]) => pkg)].map(versionOf)).size).toBe(1);
+    expect(new Set(['core', 'vite-plugin', ...COMMANDS.map(([, pkg]) => pkg)].map(versionOf)).size).toBe(1);
   });
 });
 

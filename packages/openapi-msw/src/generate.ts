@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { ConfigError, createFormatter, loadConfigFile, loadModel, modelFromDocument, parseConfig, writeOutputs, type ApiModel, type OutputFile, type SourceConfig } from '@specwright/core';
+import { ConfigError, createFormatter, loadConfigFile, loadModel, modelFromDocument, parseConfig, writeOutputs, type ApiModel, type Formatter, type OutputFile, type SourceConfig } from '@specwright/core';
 import { DEFAULTS, configSpec, type MswConfig, type ResolvedMswConfig } from './config.js';
 import { buildHandlersModule } from './handlers.js';
 
@@ -69,16 +69,25 @@ export async function loadConfigs(path = 'openapi-msw.config.json'): Promise<Res
 /** One project → the file to write (used by the CLI and by `generate`). */
 export async function generateFile(config: ResolvedMswConfig & SourceConfig): Promise<{ file: OutputFile; warnings: string[] }> {
   const model = await loadModel(config.input_openapi, config);
+  const { file, warnings } = await generateFileFromModel(model, config);
+  return { file, warnings: [...model.warnings, ...warnings] };
+}
+
+/**
+ * `generateFile` for an already built model (the model's own warnings are not repeated); the
+ * formatter for `output` may be shared with the run's other generators.
+ */
+export async function generateFileFromModel(model: ApiModel, config: ResolvedMswConfig, formatter?: Formatter): Promise<{ file: OutputFile; warnings: string[] }> {
   const options = { seed: config.seed, maxArrayItems: config.max_array_items, depthCap: config.depth_cap, baseUrl: config.base_url, outputDir: config.output };
-  const { file, warnings } = await renderHandlers(model, options);
-  return { file: { path: join(config.output, HANDLERS_FILE), content: file.content }, warnings: [...model.warnings, ...warnings] };
+  const { file, warnings } = await renderHandlers(model, options, formatter);
+  return { file: { path: join(config.output, HANDLERS_FILE), content: file.content }, warnings };
 }
 
 type CheckedOptions = Required<Omit<HandlerGenOptions, 'outputDir'>> & { outputDir: string };
 
-async function renderHandlers(model: ApiModel, options: CheckedOptions): Promise<{ file: GeneratedFile; warnings: string[] }> {
+async function renderHandlers(model: ApiModel, options: CheckedOptions, shared?: Formatter): Promise<{ file: GeneratedFile; warnings: string[] }> {
   const { module, warnings } = buildHandlersModule(model, options);
-  const formatter = await createFormatter(options.outputDir);
+  const formatter = shared ?? (await createFormatter(options.outputDir));
   const content = await formatter.formatModule(module, join(options.outputDir, HANDLERS_FILE));
   return { file: { filename: HANDLERS_FILE, content }, warnings };
 }

@@ -1,7 +1,7 @@
 export { command } from './command.js';
-export { generateHandlers, generate, loadConfig, loadConfigs, HANDLERS_FILE } from './generate.js';
+export { generateHandlers, generate, generateFileFromModel, loadConfig, loadConfigs, HANDLERS_FILE } from './generate.js';
 export type { HandlerGenOptions, GeneratedFile, GenerateResult } from './generate.js';
-export { configSchema, CONFIG_KEYS, DEFAULTS } from './config.js';
+export { configSchema, configSpec, CONFIG_KEYS, DEFAULTS } from './config.js';
 export type { MswConfig, ResolvedMswConfig } from './config.js';
 export { buildHandlersModule, planResponse, REFERENCE_DATE } from './handlers.js';
 export type { HandlerModuleOptions, ResponsePlan } from './handlers.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFormatter, loadModel, type ApiModel, type Code, type OutputFile, type RunContext, type SourceConfig } from '@specwright/core';
+import { createFormatter, loadModel, type ApiModel, type Code, type ModelRunContext, type OutputFile, type RunContext, type SourceConfig } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import type { ReactQueryConfig } from './config.js';
 import { buildHooksModule } from './hooks.js';
@@ -48,12 +48,18 @@ export function generateModules(model: ApiModel, options: Partial<HooksOptions> 
 export async function generate(config: ReactQueryConfig & SourceConfig, context: Pick<RunContext, 'warn'> = { warn: () => {} }): Promise<OutputFile[]> {
   const model = await loadModel(config.input_openapi, config);
   for (const warning of model.warnings) context.warn(warning);
+  return generateFromModel(model, config, context);
+}
+
+/** `generate` for an already built model (the spec is not read; its warnings are not repeated). */
+export async function generateFromModel(model: ApiModel, config: ReactQueryConfig, context: ModelRunContext): Promise<OutputFile[]> {
   const modules = generateModules(model, hooksOptions(config));
   for (const warning of modules.warnings) context.warn(warning);
-  if (!existsSync(join(config.output, 'client.ts'))) {
-    context.warn(`${join(config.output, 'client.ts')} does not exist yet: hooks.ts imports it, so run openapi-zod-ts with the same output first`);
+  const client = join(config.output, 'client.ts');
+  if (!context.planned?.has(client) && !existsSync(client)) {
+    context.warn(`${client} does not exist yet: hooks.ts imports it, so run openapi-zod-ts with the same output first`);
   }
-  const formatter = await createFormatter(config.output);
+  const formatter = context.formatter ?? (await createFormatter(config.output));
   const hooksPath = join(config.output, HOOKS_FILE);
   const testUtilsPath = join(config.output, TEST_UTILS_FILE);
   const [hooks, testUtils] = await Promise.all([formatter.formatModule(modules.hooks, hooksPath), formatter.formatModule(modules.testUtils, testUtilsPath)]);

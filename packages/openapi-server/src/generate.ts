@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFormatter, loadModel, readModuleExports, type ApiModel, type Code, type ModuleExports, type OutputFile, type RunContext, type SourceConfig } from '@specwright/core';
+import { createFormatter, loadModel, parseExports, readModuleExports, type ApiModel, type Code, type ModelRunContext, type ModuleExports, type OutputFile, type RunContext, type SourceConfig } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import type { Framework, ServerConfig } from './config.js';
 import { buildExpressRouter } from './express.js';
@@ -83,8 +83,14 @@ export function inputSchemaWarnings(plans: OperationPlan[], exports: ModuleExpor
 export async function generate(config: ServerConfig & SourceConfig, context: Pick<RunContext, 'warn'> = { warn: () => {} }): Promise<OutputFile[]> {
   const model = await loadModel(config.input_openapi, config);
   for (const warning of model.warnings) context.warn(warning);
+  return generateFromModel(model, config, context);
+}
+
+/** `generate` for an already built model (the spec is not read; its warnings are not repeated). */
+export async function generateFromModel(model: ApiModel, config: ServerConfig, context: ModelRunContext): Promise<OutputFile[]> {
+  const planned = context.planned ?? new Map<string, string>();
   const typesDir = config.types_dir ?? config.output;
-  if (!existsSync(join(typesDir, SCHEMA_TYPES_FILE))) {
+  if (!planned.has(join(typesDir, SCHEMA_TYPES_FILE)) && !existsSync(join(typesDir, SCHEMA_TYPES_FILE))) {
     context.warn(`${join(typesDir, SCHEMA_TYPES_FILE)} does not exist yet: service.ts imports it, so run openapi-zod-ts first (into ${config.types_dir ? 'types_dir' : 'output'})`);
   }
   const base: ServerOptions = {
@@ -100,7 +106,8 @@ export async function generate(config: ServerConfig & SourceConfig, context: Pic
     if (config.framework === 'none') {
       context.warn('input_schema has no effect with framework "none" (only routers validate requests)');
     } else {
-      const exports = await readModuleExports(config.input_schema);
+      const plannedSchema = planned.get(config.input_schema);
+      const exports = plannedSchema === undefined ? await readModuleExports(config.input_schema) : parseExports(plannedSchema, config.input_schema);
       if (exports === undefined) {
         context.warn(`${config.input_schema} (input_schema) does not exist yet: router.ts validates bodies with the generated schemas of schema-types.ts until then; run openapi-zod-ts, which creates it, then openapi-server again`);
       } else {
@@ -111,7 +118,7 @@ export async function generate(config: ServerConfig & SourceConfig, context: Pic
   }
   for (const warning of modules.warnings) context.warn(warning);
 
-  const formatter = await createFormatter(config.output);
+  const formatter = context.formatter ?? (await createFormatter(config.output));
   const servicePath = join(config.output, SERVICE_FILE);
   const files: OutputFile[] = [{ path: servicePath, content: await formatter.formatModule(modules.service, servicePath) }];
   if (modules.router) {

@@ -1,7 +1,7 @@
 export { command } from './command.js';
 export { configSchema, configSpec, CONFIG_KEYS, FRAMEWORKS } from './config.js';
 export type { Framework, ServerConfig, ServerConfigInput } from './config.js';
-export { generate, generateModules, inputSchemaWarnings, COMMAND, HEADER, SERVICE_FILE, ROUTER_FILE } from './generate.js';
+export { generate, generateFromModel, generateModules, inputSchemaWarnings, COMMAND, HEADER, SERVICE_FILE, ROUTER_FILE } from './generate.js';
 export type { GeneratedModules, ServerOptions } from './generate.js';
 export { buildServiceModule, SERVICE_INTERFACE } from './service.js';
 export { buildHonoRouter } from './hono.js';

@@ -1,13 +1,13 @@
 import { join, resolve } from 'node:path';
-import { type ApiModel, type Code, ConfigError, createFormatter, loadModel, type OutputFile, printModuleSource, type SourceConfig } from '@specwright/core';
+import { type ApiModel, type Code, ConfigError, createFormatter, type Formatter, loadModel, type OutputFile, printModuleSource, type SourceConfig } from '@specwright/core';
 import { clientModule } from './client.js';
 import { clientConfigModule } from './client-config.js';
 import type { ZodTsConfig } from './config.js';
-import { createContext } from './context.js';
+import { createContext, type SchemaTyping } from './context.js';
 import { indexModule } from './index-module.js';
 import { createClientNames } from './names.js';
 import type { ZodVariant } from './schema-emit.js';
-import { type SchemaTyping, schemaTypesModule } from './schema-types.js';
+import { schemaTypesModule } from './schema-types.js';
 import { checkUserSchemaPath, resolveUserSchemas, userSchemaModule } from './user-schemas.js';
 
 /** The files `openapi-zod-ts` writes into the output directory. */
@@ -38,6 +38,8 @@ export interface GenerateOptions {
   variant?: ZodVariant | undefined;
   /** Config file, for messages about `input_schema`. */
   configFile?: string | undefined;
+  /** A formatter for the output directory shared with other generators of the run (its caches too). */
+  formatter?: Formatter | undefined;
 }
 
 /** Generates the files of one config; nothing is written (the command line does that atomically). */
@@ -56,7 +58,7 @@ export interface PlannedModule {
 /** Generates the files for an already loaded model. */
 export async function generateFromModel(model: ApiModel, options: GenerateOptions): Promise<OutputFile[]> {
   const modules = await emitModules(model, options);
-  const formatter = options.format === false ? undefined : await createFormatter(resolve(options.outputDir), { warn: options.warn });
+  const formatter = options.format === false ? undefined : (options.formatter ?? (await createFormatter(resolve(options.outputDir), { warn: options.warn })));
   const files: OutputFile[] = [];
   for (const { path, module, createOnly } of modules) {
     const content = formatter ? await formatter.formatModule(module, path) : printModuleSource(module);

@@ -1,14 +1,23 @@
 import { relative, resolve } from 'node:path';
 import { loadConfigFile, SOURCE_CONFIG_HELP, type ConfigSpec } from '../config/load-config.js';
 import { UsageError, isUserError } from '../errors.js';
+import type { Formatter } from '../format/formatter.js';
 import type { SourceConfig } from '../load/source-policy.js';
-import { diffOutputs, writeOutputs, type OutputFile } from '../output/write-files.js';
+import { checkDistinctOutputs, diffOutputs, writeOutputs, type OutputFile } from '../output/write-files.js';
 
 export interface RunContext {
   /** Absolute path of the config file in use. */
   configFile: string;
   /** Prints a warning on stderr (after generation, deduplicated). */
   warn(message: string): void;
+}
+
+/** How a generator runs on a model built for several generators (the `specwright` command). */
+export interface ModelRunContext extends Pick<RunContext, 'warn'> {
+  /** A formatter for the generator's output directory, shared with the run's other generators. */
+  formatter?: Formatter | undefined;
+  /** Files the same run writes before this generator's (path to content): read from here, not from disk. */
+  planned?: ReadonlyMap<string, string> | undefined;
 }
 
 export interface CommandDefinition<T> {
@@ -22,6 +31,11 @@ export interface CommandDefinition<T> {
   config: ConfigSpec<T>;
   /** Generates the files of one config (one project); nothing is written by it. */
   generate(config: T & SourceConfig, context: RunContext): Promise<OutputFile[]>;
+  /**
+   * Regenerates whenever an input changes, until SIGINT or SIGTERM (`--watch`; only commands that
+   * define it accept the flag). Resolves with the exit code.
+   */
+  watch?(configFile: string, io: CommandIO, options: { verbose: boolean }): Promise<number>;
 }
 
 export interface CommandIO {
@@ -37,18 +51,20 @@ interface Flags {
   help: boolean;
   version: boolean;
   verbose: boolean;
+  watch: boolean;
 }
 
 const MAX_WARNINGS = 20;
 
-function parseFlags(argv: string[]): Flags {
-  const flags: Flags = { check: false, help: false, version: false, verbose: false };
+function parseFlags(argv: string[], canWatch: boolean): Flags {
+  const flags: Flags = { check: false, help: false, version: false, verbose: false, watch: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--help' || arg === '-h') flags.help = true;
     else if (arg === '--version' || arg === '-v') flags.version = true;
     else if (arg === '--check') flags.check = true;
     else if (arg === '--verbose') flags.verbose = true;
+    else if (arg === '--watch' && canWatch) flags.watch = true;
     else if (arg === '--config' || arg.startsWith('--config=')) {
       const value = arg === '--config' ? argv[++i] : arg.slice('--config='.length);
       if (value === undefined || value === '' || (arg === '--config' && value.startsWith('-'))) throw new UsageError('--config needs a path');
@@ -56,6 +72,7 @@ function parseFlags(argv: string[]): Flags {
     } else if (arg.startsWith('-')) throw new UsageError(`unknown flag ${arg}`);
     else throw new UsageError(`unexpected argument "${arg}" (this command takes no positional arguments)`);
   }
+  if (flags.watch && flags.check) throw new UsageError('--watch and --check cannot be combined');
   return flags;
 }
 
@@ -63,12 +80,13 @@ export function usage<T>(command: CommandDefinition<T>): string {
   return [
     `${command.name} ${command.version}: ${command.summary}`,
     '',
-    `Usage: ${command.name} [--config <path>] [--check] [--verbose]`,
+    `Usage: ${command.name} [--config <path>] [--check${command.watch ? ' | --watch' : ''}] [--verbose]`,
     '',
     'Options:',
     `  --config <path>  config file (default: ./${command.name}.config.json)`,
     '  --check          write nothing; exit 1 and list the files that would change',
     `  --verbose        print every warning (without it, past ${MAX_WARNINGS} only a count per kind)`,
+    ...(command.watch ? ['  --watch          regenerate whenever the spec, a file it references, the schema file or the config changes'] : []),
     '  -h, --help       print this help and exit',
     '  -v, --version    print the version and exit',
     '',
@@ -90,7 +108,7 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
   const label = command.name;
   let flags: Flags;
   try {
-    flags = parseFlags(argv);
+    flags = parseFlags(argv, command.watch !== undefined);
   } catch (error) {
     io.stderr(`${label}: ${(error as Error).message}\nRun "${label} --help" for usage.\n`);
     return 2;
@@ -104,13 +122,15 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     return 0;
   }
 
+  const configPath = resolve(io.cwd, flags.config ?? `${command.name}.config.json`);
+  if (flags.watch && command.watch) return command.watch(configPath, io, { verbose: flags.verbose });
   const warnings = new Set<string>();
   try {
-    const configPath = resolve(io.cwd, flags.config ?? `${command.name}.config.json`);
     const loaded = await loadConfigFile(configPath, command.config);
     const context: RunContext = { configFile: loaded.file, warn: (message) => warnings.add(message) };
     const files: OutputFile[] = [];
     for (const project of loaded.projects) files.push(...(await command.generate(project, context)));
+    checkDistinctOutputs(files, loaded.file);
     printWarnings(label, warnings, io, flags.verbose);
 
     const show = (path: string) => relative(io.cwd, path) || path;
@@ -143,7 +163,7 @@ function count(n: number, noun: string): string {
  * kind (the message without its place and quoted names) with a count and a first example, so a
  * rare warning is never hidden behind many repeats of a common one.
  */
-function printWarnings(label: string, warnings: Set<string>, io: CommandIO, verbose: boolean): void {
+export function printWarnings(label: string, warnings: Set<string>, io: CommandIO, verbose = false): void {
   const list = [...warnings];
   warnings.clear();
   if (verbose || list.length <= MAX_WARNINGS) {
@@ -172,7 +192,8 @@ function warningKind(message: string): string {
     .replace(/\d+/g, 'N');
 }
 
-function reportError(label: string, error: unknown, io: CommandIO): number {
+/** Prints an error as the commands do (user errors on one line) and returns the exit code. */
+export function reportError(label: string, error: unknown, io: CommandIO): number {
   const debug = Boolean(io.env['DEBUG']);
   if (isUserError(error)) {
     io.stderr(`${label}: error: ${error.describe()}\n`);

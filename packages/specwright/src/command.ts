@@ -1,0 +1,19 @@
+import { dirname } from 'node:path';
+import { version, type CommandDefinition } from '@specwright/core';
+import { CONFIG_HELP, configSpec, resolveProject, type SpecwrightProject } from './config.js';
+import { runProject } from './run-project.js';
+import { watch } from './watch.js';
+
+/** The `specwright` command, run by the core's harness: the four generators from one config. */
+export const command: CommandDefinition<SpecwrightProject> = {
+  name: 'specwright',
+  version,
+  summary: 'runs openapi-zod-ts, openapi-server, openapi-react-query and openapi-msw from one config, reading the spec once',
+  configHelp: CONFIG_HELP,
+  config: configSpec,
+  async generate(project, context) {
+    const resolved = resolveProject(project, dirname(context.configFile));
+    return (await runProject(resolved, { warn: context.warn, configFile: context.configFile })).files;
+  },
+  watch: (configFile, io, options) => watch(configFile, io, options),
+};

@@ -1,0 +1,153 @@
+import { resolve } from 'node:path';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { ConfigSpec, SourceConfig } from '@specwright/core';
+import { configSpec as mswSpec, type ResolvedMswConfig } from '@specwright/openapi-msw';
+import { configSpec as reactQuerySpec, type ReactQueryConfig } from '@specwright/openapi-react-query';
+import { configSpec as serverSpec, type ServerConfig } from '@specwright/openapi-server';
+import { zodTsConfigSpec, type ZodTsConfig } from '@specwright/openapi-zod-ts';
+
+/** The generators in the contract's run order: openapi-zod-ts, openapi-server, openapi-react-query, then openapi-msw. */
+export const SECTIONS = ['zod_ts', 'server', 'react_query', 'msw'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+/** One project of `specwright.config.json`: one spec, and a section per generator to run. */
+export interface SpecwrightProject {
+  /** The OpenAPI document (absolute after loading). */
+  input_openapi: string;
+  /** `openapi-zod-ts`'s keys (its `input_openapi` is the project's). */
+  zod_ts?: ZodTsConfig | undefined;
+  /** `openapi-server`'s keys. */
+  server?: ServerConfig | undefined;
+  /** `openapi-react-query`'s keys. */
+  react_query?: ReactQueryConfig | undefined;
+  /** `openapi-msw`'s keys. */
+  msw?: ResolvedMswConfig | undefined;
+}
+
+/** A project as written in the JSON file: each section holds that generator's keys but `input_openapi`. */
+export interface SpecwrightProjectInput {
+  input_openapi: string;
+  zod_ts?: Record<string, unknown>;
+  server?: Record<string, unknown>;
+  react_query?: Record<string, unknown>;
+  msw?: Record<string, unknown>;
+}
+
+/** `specwright.config.json`: one project, or `{ "projects": [...] }`. */
+export type SpecwrightConfigInput = SpecwrightProjectInput | { projects: SpecwrightProjectInput[] };
+
+// Each generator's own config spec validates its section (its messages, its defaults, its keys).
+const SPECS: { [S in Section]: ConfigSpec<NonNullable<SpecwrightProject[S]>> } = {
+  zod_ts: zodTsConfigSpec,
+  server: serverSpec,
+  react_query: reactQuerySpec,
+  msw: mswSpec,
+};
+
+export const CONFIG_KEYS = ['input_openapi', ...SECTIONS] as const;
+
+type Issue = StandardSchemaV1.Issue;
+type Raw = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Raw => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The keys one config sets for several generators: `output` of the server, hooks and mocks
+ * sections defaults to `zod_ts.output` (they import its files), the server reads `schema-types.ts`
+ * from there, and a router validates bodies with the `zod_ts` user schema file.
+ */
+function sharedDefaults(section: Section, raw: Raw): Raw {
+  const zod = raw['zod_ts'];
+  if (section === 'zod_ts' || !isRecord(zod)) return {};
+  const defaults: Raw = {};
+  if (zod['output'] !== undefined) defaults['output'] = zod['output'];
+  if (section === 'server') {
+    const server = raw['server'] as Raw;
+    if (zod['output'] !== undefined) defaults['types_dir'] = zod['output'];
+    const routed = server['framework'] !== undefined && server['framework'] !== 'none';
+    if (routed && zod['input_schema'] !== undefined) defaults['input_schema'] = zod['input_schema'];
+  }
+  return defaults;
+}
+
+async function validateSection(section: Section, raw: Raw): Promise<{ value?: unknown; issues?: Issue[] }> {
+  const value = raw[section];
+  const spec = SPECS[section];
+  const keys = spec.keys.filter((key) => key !== 'input_openapi');
+  if (!isRecord(value)) return { issues: [{ message: `must be an object of ${keys.join(', ')}`, path: [section] }] };
+  for (const key of Object.keys(value)) {
+    if (key === 'input_openapi') return { issues: [{ message: 'is set once, at the top of the config', path: [section, key] }] };
+    if (!keys.includes(key)) return { issues: [{ message: `unknown key (allowed: ${keys.join(', ')})`, path: [section, key] }] };
+  }
+  const result = await spec.schema['~standard'].validate({ ...sharedDefaults(section, raw), ...value, input_openapi: raw['input_openapi'] });
+  if (result.issues) return { issues: result.issues.map((issue) => ({ message: issue.message, path: [section, ...(issue.path ?? [])] })) };
+  return { value: result.value };
+}
+
+const projectSchema: StandardSchemaV1<unknown, SpecwrightProject> = {
+  '~standard': {
+    version: 1,
+    vendor: 'specwright',
+    async validate(input) {
+      const raw = input as Raw;
+      const spec = raw['input_openapi'];
+      if (typeof spec !== 'string' || spec === '') {
+        return { issues: [{ message: spec === undefined ? 'is required' : 'must be a non-empty string: the path of the OpenAPI document', path: ['input_openapi'] }] };
+      }
+      if (!SECTIONS.some((section) => section in raw)) {
+        return { issues: [{ message: `names no generator: add at least one of ${SECTIONS.join(', ')}` }] };
+      }
+      const project: Raw = { input_openapi: spec };
+      for (const section of SECTIONS) {
+        if (!(section in raw)) continue;
+        const result = await validateSection(section, raw);
+        if (result.issues) return { issues: result.issues };
+        project[section] = result.value;
+      }
+      return { value: project as unknown as SpecwrightProject };
+    },
+  },
+};
+
+/** The config spec the core's loader reads `specwright.config.json` with. */
+export const configSpec: ConfigSpec<SpecwrightProject> = {
+  keys: CONFIG_KEYS,
+  pathKeys: ['input_openapi'],
+  schema: projectSchema,
+  multiProject: true,
+};
+
+/** Resolves the sections' paths from `base` (the config file's directory); `input_openapi` is the project's. */
+export function resolveProject(project: SpecwrightProject & SourceConfig, base: string): SpecwrightProject & SourceConfig {
+  // A URL stays a URL (remote specs); the core's loader has resolved ref_roots already.
+  const input = /^https?:\/\//i.test(project.input_openapi) ? project.input_openapi : resolve(base, project.input_openapi);
+  const out: Raw = { input_openapi: input };
+  if (project.ref_roots !== undefined) out['ref_roots'] = project.ref_roots;
+  if (project.allowed_ref_hosts !== undefined) out['allowed_ref_hosts'] = project.allowed_ref_hosts;
+  for (const section of SECTIONS) {
+    const value = project[section];
+    if (value === undefined) continue;
+    const resolved: Raw = { ...value };
+    for (const key of SPECS[section].pathKeys) {
+      if (typeof resolved[key] === 'string') resolved[key] = resolve(base, resolved[key]);
+    }
+    resolved['input_openapi'] = out['input_openapi'];
+    out[section] = resolved;
+  }
+  return out as unknown as SpecwrightProject & SourceConfig;
+}
+
+export const CONFIG_HELP = [
+  'input_openapi  string, required  the OpenAPI 3.x document (JSON or YAML), read once for all generators',
+  'zod_ts         { output, input_schema? }: openapi-zod-ts (schemas, types, fetch client)',
+  'server         { output?, framework?, input_schema?, context_type?, types_dir? }: openapi-server',
+  'react_query    { output?, stale_time?, gc_time?, suspense?, auto_invalidate?, infinite_query?, overrides? }: openapi-react-query',
+  'msw            { output?, seed?, max_array_items?, depth_cap?, base_url? }: openapi-msw',
+  'ref_roots      string[], optional  directories besides the spec\'s own where local $refs may point',
+  'allowed_ref_hosts string[], optional  hosts remote $refs may be fetched from',
+  'projects       [ { ...the keys above } ] for several specs',
+  'Each section takes its generator\'s keys (see that command\'s --help) and runs when present, in the',
+  'order above. output defaults to zod_ts.output; server.types_dir to zod_ts.output; a server with a',
+  'router validates bodies with zod_ts.input_schema unless it names its own. Paths are relative to',
+  'the config file.',
+];

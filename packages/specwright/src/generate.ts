@@ -1,0 +1,74 @@
+import { dirname, join, resolve } from 'node:path';
+import { checkDistinctOutputs, diffOutputs, loadConfigFile, parseConfig, writeOutputs, type OutputFile } from '@specwright/core';
+import { configSpec, resolveProject, type SpecwrightConfigInput, type SpecwrightProject } from './config.js';
+import { runProject, type GenerateSession } from './run-project.js';
+
+export interface GenerateOptions {
+  /**
+   * Directory the config's relative paths start from.
+   * @default process.cwd()
+   */
+  root?: string | undefined;
+  /**
+   * `write`: write the files that changed, all or none; `check`: write nothing, report what would
+   * change; `none`: only return the files.
+   * @default 'write'
+   */
+  mode?: 'write' | 'check' | 'none' | undefined;
+  /** Receives warnings. @default ignored */
+  warn?: ((message: string) => void) | undefined;
+  /** Work kept between runs (`createSession()`), for a caller that regenerates often. @default none */
+  session?: GenerateSession | undefined;
+}
+
+export interface GenerateResult {
+  /** Every generated file, in run order (projects, then zod_ts, server, react_query, msw). */
+  files: OutputFile[];
+  /** Files whose bytes changed (`write`) or would change (`check`); empty for `none`. */
+  changed: string[];
+  /** Every input the run read: the specs, the files their `$ref`s name, the user schema files. */
+  inputs: string[];
+}
+
+/** Generates the files of validated projects (paths already absolute); nothing is written. */
+export async function generateProjects(
+  projects: SpecwrightProject[],
+  configFile: string,
+  warn: (message: string) => void,
+  session?: GenerateSession,
+): Promise<{ files: OutputFile[]; inputs: string[] }> {
+  const files: OutputFile[] = [];
+  const inputs = new Set<string>();
+  for (const project of projects) {
+    const output = await runProject(project, { warn, configFile, session });
+    files.push(...output.files);
+    output.inputs.forEach((input) => inputs.add(input));
+  }
+  checkDistinctOutputs(files, configFile);
+  return { files, inputs: [...inputs] };
+}
+
+/**
+ * The programmatic form of `specwright`: validates a config object as the command validates
+ * `specwright.config.json` (errors are `ConfigError`s naming the key, such as `server.framework`),
+ * generates every project, and writes the files that changed, all or none.
+ */
+export async function generate(config: SpecwrightConfigInput, options: GenerateOptions = {}): Promise<GenerateResult> {
+  const label = join(resolve(options.root ?? process.cwd()), 'specwright.config.json');
+  return finish(await parseConfig(config, configSpec, label), label, options);
+}
+
+/** `generate` for a config file (`specwright.config.json`); its relative paths start from its directory. */
+export async function generateFromFile(configFile: string, options: Omit<GenerateOptions, 'root'> = {}): Promise<GenerateResult> {
+  const loaded = await loadConfigFile(configFile, configSpec);
+  return finish(loaded.projects, loaded.file, options);
+}
+
+async function finish(projects: SpecwrightProject[], configFile: string, options: GenerateOptions): Promise<GenerateResult> {
+  const resolved = projects.map((project) => resolveProject(project, dirname(configFile)));
+  const { files, inputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session);
+  const mode = options.mode ?? 'write';
+  if (mode === 'none') return { files, changed: [], inputs };
+  const { changed } = mode === 'check' ? await diffOutputs(files) : await writeOutputs(files);
+  return { files, changed, inputs };
+}

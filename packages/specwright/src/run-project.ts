@@ -1,0 +1,100 @@
+import { buildModel, createFormatter, loadSpecFile, locateInSource, type ApiModel, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
+import { generateFileFromModel } from '@specwright/openapi-msw';
+import { generateFromModel as reactQueryFromModel } from '@specwright/openapi-react-query';
+import { generateFromModel as serverFromModel } from '@specwright/openapi-server';
+import { generateFromModel as zodTsFromModel } from '@specwright/openapi-zod-ts';
+import type { SpecwrightProject } from './config.js';
+
+export interface ProjectRunOptions {
+  warn(message: string): void;
+  /** The config file, for messages about keys. */
+  configFile: string;
+  /** Work kept between runs (watch mode); a fresh one when absent. */
+  session?: GenerateSession | undefined;
+}
+
+/**
+ * What a watch session keeps from one run to the next: a formatter per output directory, with the
+ * prettier instance and config it resolved and its cache of formatted statements (keyed by the
+ * printed text and the options, so an unchanged declaration is not formatted again). Never module
+ * state: each session (a `--watch`, a Vite server) owns one.
+ */
+export interface GenerateSession {
+  formatters: Map<string, Promise<Formatter>>;
+}
+
+export function createSession(): GenerateSession {
+  return { formatters: new Map() };
+}
+
+export interface ProjectOutput {
+  files: OutputFile[];
+  /** Every file the run read as input: the spec, the files its `$ref`s name, the user schema file. */
+  inputs: string[];
+}
+
+/**
+ * One project: the spec is read and the model built once, then the four generators run on it in
+ * the contract's order. Later generators see the files earlier ones planned (`schema-types.ts`,
+ * `client.ts`, a user schema file about to be created) as if they were written; one formatter per
+ * output directory serves them all, so prettier's config and the formatted-statement cache are
+ * shared.
+ */
+export async function runProject(project: SpecwrightProject & SourceConfig, options: ProjectRunOptions): Promise<ProjectOutput> {
+  const spec = await loadSpecFile(project.input_openapi, project);
+  let model: ApiModel;
+  try {
+    model = buildModel(spec);
+  } catch (error) {
+    throw locateInSource(error, spec);
+  }
+  for (const warning of model.warnings) options.warn(`${model.file}: ${warning}`);
+  // zod-ts reports the model's warnings in the same words; only those of the model are filtered.
+  const modelWarnings = new Set(model.warnings.map((warning) => `${model.file}: ${warning}`));
+  const warn = (message: string) => {
+    if (!modelWarnings.has(message)) options.warn(message);
+  };
+
+  const { formatters } = options.session ?? createSession();
+  const formatterFor = (dir: string) => {
+    let formatter = formatters.get(dir);
+    if (!formatter) {
+      formatter = createFormatter(dir, { warn });
+      formatters.set(dir, formatter);
+      // A failure (an unreadable prettier config) is not kept: the next run asks again.
+      formatter.catch(() => formatters.delete(dir));
+    }
+    return formatter;
+  };
+
+  const files: OutputFile[] = [];
+  const planned = new Map<string, string>();
+  const add = (produced: OutputFile[]) => {
+    for (const file of produced) {
+      files.push(file);
+      planned.set(file.path, file.content);
+    }
+  };
+  // Remote documents are not watched: only files on disk report changes.
+  const inputs = spec.loadedFiles.filter((file) => !/^https?:\/\//.test(file));
+  if (project.zod_ts) {
+    const config = project.zod_ts;
+    if (config.input_schema) inputs.push(config.input_schema);
+    add(await zodTsFromModel(model, { outputDir: config.output, inputSchema: config.input_schema, warn, configFile: options.configFile, formatter: await formatterFor(config.output) }));
+  }
+  if (project.server) {
+    const config = project.server;
+    if (config.input_schema) inputs.push(config.input_schema);
+    add(await serverFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) }));
+  }
+  if (project.react_query) {
+    const config = project.react_query;
+    add(await reactQueryFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) }));
+  }
+  if (project.msw) {
+    const { file, warnings } = await generateFileFromModel(model, project.msw, await formatterFor(project.msw.output));
+    warnings.forEach(warn);
+    add([file]);
+  }
+  return { files, inputs: [...new Set(inputs)] };
+}

@@ -1,0 +1,130 @@
+/**
+ * `specwright --watch`. Node's own `fs.watch` on the directories that hold the inputs serves here
+ * without a dependency: the set of files is small and known (the config, the spec, the files its
+ * `$ref`s read, the user schema file), and a directory watch survives editors that save by writing
+ * a new file and renaming it over the old one (a watch on the file itself would follow the old
+ * inode and go silent). Events are filtered by file name and debounced.
+ */
+import { type FSWatcher, readFileSync, watch as watchDirectory } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
+import { generateFromFile } from './generate.js';
+import { createSession } from './run-project.js';
+
+const LABEL = 'specwright';
+/** Editors write a file in several steps; changes this close together make one run. */
+const DEBOUNCE_MS = 25;
+
+/** Runs until SIGINT or SIGTERM; resolves with exit code 0 (errors of a run are printed and outlived). */
+export function watch(configFile: string, io: CommandIO, options: { verbose?: boolean } = {}): Promise<number> {
+  const inputs = new Set<string>([configFile]);
+  const session = createSession();
+  const watchers = new Map<string, FSWatcher>();
+  /** What the last run wrote, so that the watcher ignores its own writes (a created schema file). */
+  const written = new Map<string, string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let pending = false;
+  let firstChange = 0;
+  let stopped = false;
+
+  const show = (path: string) => relative(io.cwd, path) || path;
+
+  const run = async (since: number) => {
+    const warnings = new Set<string>();
+    try {
+      const result = await generateFromFile(configFile, { warn: (message) => warnings.add(message), mode: 'none', session });
+      // Watched before the line is printed: whoever reads it may edit an input at once.
+      result.inputs.forEach((input) => inputs.add(input));
+      updateWatchers();
+      // Known before the write: the watcher may report the write before `writeOutputs` returns.
+      for (const file of result.files) written.set(file.path, file.content);
+      const { changed } = await writeOutputs(result.files);
+      printWarnings(LABEL, warnings, io, options.verbose);
+      const names = changed.length > 0 && changed.length <= 3 ? ` (${changed.map(show).join(', ')})` : '';
+      io.stderr(`${LABEL}: ${changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - since)} ms\n`);
+    } catch (error) {
+      // The last good output stays; the inputs read so far stay watched, so a fix is seen.
+      updateWatchers();
+      printWarnings(LABEL, warnings, io, options.verbose);
+      reportError(LABEL, error, io);
+      io.stderr(`${LABEL}: kept the last output; waiting for a change\n`);
+    }
+  };
+
+  const start = () => {
+    if (stopped) return;
+    if (running) {
+      pending = true;
+      return;
+    }
+    const since = firstChange;
+    running = run(since).finally(() => {
+      running = undefined;
+      if (pending && !stopped) {
+        pending = false;
+        firstChange = performance.now();
+        start();
+      }
+    });
+  };
+
+  const changed = (path: string) => {
+    const ours = written.get(path);
+    if (ours !== undefined) {
+      try {
+        if (readFileSync(path, 'utf8') === ours) return;
+      } catch {
+        // Gone or unreadable: a change like any other.
+      }
+    }
+    if (timer === undefined) firstChange = performance.now();
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = undefined;
+      start();
+    }, DEBOUNCE_MS);
+  };
+
+  const updateWatchers = () => {
+    if (stopped) return;
+    for (const dir of new Set([...inputs].map((input) => dirname(input)))) {
+      if (watchers.has(dir)) continue;
+      try {
+        const watcher = watchDirectory(dir, (_event, name) => {
+          const path = name === null ? undefined : join(dir, basename(name.toString()));
+          if (path === undefined) [...inputs].filter((input) => dirname(input) === dir).forEach(changed);
+          else if (inputs.has(path)) changed(path);
+        });
+        watcher.on('error', () => {
+          watcher.close();
+          watchers.delete(dir);
+        });
+        watchers.set(dir, watcher);
+      } catch {
+        // A directory that does not exist yet (a spec about to be created) is retried after the next run.
+      }
+    }
+  };
+
+  return new Promise((resolveExit) => {
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      for (const watcher of watchers.values()) watcher.close();
+      // A run under way finishes (its files are written all or none) before the command exits.
+      void Promise.resolve(running).then(() => {
+        io.stderr(`${LABEL}: stopped watching\n`);
+        resolveExit(0);
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+    updateWatchers();
+    firstChange = performance.now();
+    start();
+  });
+}

@@ -1,0 +1,169 @@
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '@specwright/core';
+import { fixture, listFiles, runCommandLine, tempProject, typecheck, type RunResult } from '@specwright/testing';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../src/index.js';
+
+const run = (args: string[], cwd: string): RunResult => runCommandLine('specwright', 'specwright', args, cwd);
+const version = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package.json'), 'utf8')) as { version: string }).version;
+const petstore = fixture('petstore-3.1.yaml');
+
+/** A temp project with `specwright.config.json` (or `name`) holding `config`. */
+function project(config: unknown, name = 'specwright.config.json') {
+  const p = tempProject('specwright-cli', { prettier: false });
+  const file = p.write(name, typeof config === 'string' ? config : JSON.stringify(config, null, 2));
+  return { ...p, file };
+}
+
+const ALL_FOUR = {
+  input_openapi: petstore,
+  zod_ts: { output: 'src/api', input_schema: 'src/schemas.ts' },
+  server: { framework: 'fastify', context_type: 'AuthContext' },
+  react_query: { suspense: true },
+  msw: { output: 'src/mocks', seed: 7 },
+};
+
+describe('flags', () => {
+  it('prints usage naming every section for --help', () => {
+    const p = project(ALL_FOUR);
+    const result = run(['--help'], p.dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: specwright [--config <path>] [--check | --watch]');
+    for (const key of ['input_openapi', 'zod_ts', 'server', 'react_query', 'msw', 'projects', '--watch']) expect(result.stdout).toContain(key);
+  });
+
+  it('prints the version alone, the same as the other packages', () => {
+    const p = project(ALL_FOUR);
+    expect(run(['-v'], p.dir)).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    const zodTs = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'openapi-zod-ts', 'package.json'), 'utf8')) as { version: string };
+    expect(version).toBe(zodTs.version);
+  });
+
+  it.each([
+    [['--frobnicate'], /unknown flag --frobnicate/],
+    [['--watch', '--check'], /--watch and --check cannot be combined/],
+    [['spec.yaml'], /unexpected argument "spec\.yaml"/],
+  ])('exits 2 on the usage error %j, writing nothing', (args, message) => {
+    const p = project(ALL_FOUR);
+    const result = run(args, p.dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(existsSync(join(p.dir, 'src'))).toBe(false);
+  });
+});
+
+describe('one run for the four generators', () => {
+  it('writes byte for byte what the four commands write, and the result compiles under the strict flags', () => {
+    const one = project(ALL_FOUR);
+    const result = run([], one.dir);
+    expect(result).toMatchObject({ code: 0, stdout: '' });
+    expect(result.stderr).toMatch(/specwright: wrote 10 files\n$/);
+
+    // The same settings as four configs, run in the contract's order.
+    const four = tempProject('specwright-four', { prettier: false });
+    const configs: [string, object][] = [
+      ['openapi-zod-ts', { input_openapi: petstore, output: 'src/api', input_schema: 'src/schemas.ts' }],
+      ['openapi-server', { input_openapi: petstore, output: 'src/api', framework: 'fastify', context_type: 'AuthContext', input_schema: 'src/schemas.ts' }],
+      ['openapi-react-query', { input_openapi: petstore, output: 'src/api', suspense: true }],
+      ['openapi-msw', { input_openapi: petstore, output: 'src/mocks', seed: 7 }],
+    ];
+    for (const [command, config] of configs) {
+      four.write(`${command}.json`, JSON.stringify(config));
+      expect(runCommandLine(command, command, ['--config', `${command}.json`], four.dir).code).toBe(0);
+    }
+    const files = listFiles(join(one.dir, 'src'));
+    expect(files).toEqual(listFiles(join(four.dir, 'src')));
+    expect(files).toHaveLength(10);
+    for (const file of files) expect(readFileSync(join(one.dir, 'src', file), 'utf8'), file).toBe(readFileSync(join(four.dir, 'src', file), 'utf8'));
+
+    one.tsconfig('nodenext', ['src/**/*.ts']);
+    const compiled = typecheck(one.dir);
+    expect(compiled.stdout).toBe('');
+    expect(compiled.code).toBe(0);
+  });
+
+  it('--check lists the files that would change, then passes once they are written', () => {
+    const p = project({ input_openapi: petstore, zod_ts: { output: 'api' }, msw: { output: 'mocks' } });
+    const before = run(['--check'], p.dir);
+    expect(before.code).toBe(1);
+    expect(before.stdout.split('\n').filter(Boolean).sort()).toEqual(['api/client-config.ts', 'api/client.ts', 'api/index.ts', 'api/schema-types.ts', 'mocks/handlers.ts']);
+    expect(existsSync(join(p.dir, 'api'))).toBe(false);
+    expect(run([], p.dir).code).toBe(0);
+    expect(run(['--check'], p.dir)).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('runs every project of a projects array, and refuses two outputs naming the same file', () => {
+    const spec = join(fixture('external'), 'main.yaml');
+    const p = project({ projects: [{ input_openapi: petstore, zod_ts: { output: 'pets' } }, { input_openapi: spec, zod_ts: { output: 'ext' }, react_query: {} }] });
+    expect(run([], p.dir).code).toBe(0);
+    expect(listFiles(p.dir).filter((f) => f.endsWith('.ts'))).toEqual([
+      'ext/client-config.ts', 'ext/client.ts', 'ext/hooks.ts', 'ext/index.ts', 'ext/schema-types.ts', 'ext/test-utils.ts',
+      'pets/client-config.ts', 'pets/client.ts', 'pets/index.ts', 'pets/schema-types.ts',
+    ]);
+
+    const clash = project({ projects: [{ input_openapi: petstore, msw: { output: 'm' } }, { input_openapi: spec, msw: { output: 'm' } }] });
+    const result = run([], clash.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/two outputs write .*m\/handlers\.ts/);
+    expect(existsSync(join(clash.dir, 'm'))).toBe(false);
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    ['a bad value in a section', { input_openapi: petstore, zod_ts: { output: 'o' }, server: { framework: 'koa' } }, /key "server\.framework": must be one of "hono", "express", "fastify", "none" \(got "koa"\)/],
+    ['an unknown key in a section', { input_openapi: petstore, zod_ts: { outptu: 'o' } }, /key "zod_ts\.outptu": unknown key \(allowed: output, input_schema\)/],
+    ['input_openapi in a section', { input_openapi: petstore, msw: { input_openapi: petstore, output: 'o' } }, /key "msw\.input_openapi": is set once, at the top of the config/],
+    ['a section that is not an object', { input_openapi: petstore, react_query: true }, /key "react_query": must be an object of output, stale_time/],
+    ['a missing output', { input_openapi: petstore, msw: {} }, /key "msw\.output": is required/],
+    ['an unknown top-level key', { input_openapi: petstore, zod: { output: 'o' } }, /key "zod": unknown key \(allowed: input_openapi, zod_ts, server, react_query, msw\)/],
+    ['no generator', { input_openapi: petstore }, /names no generator: add at least one of zod_ts, server, react_query, msw/],
+    ['a bad key in a project', { projects: [{ input_openapi: petstore, msw: { output: 'm' } }, { input_openapi: petstore, msw: { output: 'n', seed: -1 } }] }, /key "projects\[1\]\.msw\.seed": must be an integer >= 0 \(got -1\)/],
+  ])('%s: exit 1, the key named, no stack trace, nothing written', (_name, config, message) => {
+    const p = project(config);
+    const result = run([], p.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(p.file);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(listFiles(p.dir)).toEqual(['package.json', 'specwright.config.json']);
+  });
+
+  it('an invalid spec changes no file of the last good run', () => {
+    const p = project({ input_openapi: 'spec.yaml', zod_ts: { output: 'api' }, msw: { output: 'api' } });
+    cpSync(petstore, join(p.dir, 'spec.yaml'));
+    expect(run([], p.dir).code).toBe(0);
+    const before = readFileSync(join(p.dir, 'api', 'client.ts'), 'utf8');
+    writeFileSync(join(p.dir, 'spec.yaml'), 'openapi: 3.1.0\npaths: [\n');
+    const result = run([], p.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/spec\.yaml:\d+:\d+: /);
+    expect(readFileSync(join(p.dir, 'api', 'client.ts'), 'utf8')).toBe(before);
+  });
+});
+
+describe('generate(config)', () => {
+  it('validates, generates and writes as the command does', async () => {
+    const p = tempProject('specwright-api', { prettier: false });
+    const result = await generate({ input_openapi: petstore, zod_ts: { output: 'api' }, react_query: { stale_time: 1000 } }, { root: p.dir });
+    expect(result.files.map((f) => f.path.slice(p.dir.length + 1))).toEqual(['api/schema-types.ts', 'api/client.ts', 'api/client-config.ts', 'api/index.ts', 'api/hooks.ts', 'api/test-utils.ts']);
+    expect(result.changed).toHaveLength(6);
+    expect(result.inputs).toEqual([petstore]);
+    expect(readFileSync(join(p.dir, 'api', 'hooks.ts'), 'utf8')).toContain('staleTime: 1000');
+    expect((await generate({ input_openapi: petstore, zod_ts: { output: 'api' }, react_query: { stale_time: 1000 } }, { root: p.dir })).changed).toEqual([]);
+
+    const error = await generate({ input_openapi: petstore, react_query: { output: 'api', stale_time: -1 } }, { root: p.dir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).location.key).toBe('react_query.stale_time');
+  });
+
+  it('lists the files external $refs read among the inputs', async () => {
+    const p = tempProject('specwright-api', { prettier: false });
+    const spec = join(fixture('external'), 'main.yaml');
+    const result = await generate({ input_openapi: spec, zod_ts: { output: 'api' } }, { root: p.dir, mode: 'none' });
+    expect(result.inputs[0]).toBe(spec);
+    expect(result.inputs.slice(1).map((path) => path.slice(fixture('external').length + 1)).sort()).toEqual(['schemas/common.yaml', 'schemas/owner.yaml', 'schemas/pet.yaml']);
+    expect(existsSync(join(p.dir, 'api'))).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { commandScript, fixture, tempProject } from '@specwright/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+
+/** A `specwright --watch` child whose stderr is read line by line. */
+function startWatch(cwd: string) {
+  const child = spawn(process.execPath, [commandScript('specwright', 'specwright'), '--watch'], { cwd, env: { ...process.env, DEBUG: '' } });
+  const lines: string[] = [];
+  let buffer = '';
+  const waiters: { pattern: RegExp; from: number; resolve: (line: string) => void }[] = [];
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    buffer += chunk;
+    const parts = buffer.split('\n');
+    buffer = parts.pop()!;
+    lines.push(...parts);
+    for (const waiter of [...waiters]) {
+      const found = lines.slice(waiter.from).find((line) => waiter.pattern.test(line));
+      if (found !== undefined) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(found);
+      }
+    }
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    lines,
+    exited,
+    /** The next line (after those seen so far) matching `pattern`. */
+    next(pattern: RegExp, timeoutMs = 60_000): Promise<string> {
+      const from = lines.length;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms; stderr:\n${lines.join('\n')}`)), timeoutMs);
+        waiters.push({ pattern, from, resolve: (line) => (clearTimeout(timer), resolve(line)) });
+      });
+    },
+  };
+}
+
+const RUN_LINE = /^specwright: (\d+) of (\d+) files changed.* in \d+ ms$/;
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('specwright --watch', () => {
+  it('regenerates on spec, $ref file and config edits, keeps the last output on a broken edit, and exits 0 on SIGTERM', async () => {
+    const p = tempProject('specwright-watch', { prettier: false });
+    cpSync(fixture('external'), join(p.dir, 'spec'), { recursive: true });
+    p.write('specwright.config.json', JSON.stringify({ input_openapi: 'spec/main.yaml', zod_ts: { output: 'api', input_schema: 'schemas.ts' }, msw: { output: 'mocks' } }));
+    const watch = startWatch(p.dir);
+    children.push(watch.child);
+    const first = watch.next(RUN_LINE);
+    expect(RUN_LINE.exec(await first)?.slice(1)).toEqual(['6', '6']);
+    const client = join(p.dir, 'api', 'client.ts');
+    const schemaTypes = join(p.dir, 'api', 'schema-types.ts');
+    const userFile = readFileSync(join(p.dir, 'schemas.ts'), 'utf8');
+
+    // An edit of the spec file itself: a new operation reaches the client and the mocks.
+    const main = join(p.dir, 'spec', 'main.yaml');
+    const spec = readFileSync(main, 'utf8');
+    const mocksBefore = statSync(join(p.dir, 'mocks', 'handlers.ts')).mtimeMs;
+    let line = watch.next(RUN_LINE);
+    writeFileSync(main, spec.replace('paths:\n', 'paths:\n  /health:\n    get:\n      operationId: checkHealth\n      responses:\n        \'204\':\n          description: Up.\n'));
+    expect(RUN_LINE.exec(await line)?.[1]).toBe('2');
+    expect(readFileSync(client, 'utf8')).toContain('checkHealth');
+    expect(readFileSync(join(p.dir, 'mocks', 'handlers.ts'), 'utf8')).toContain('/health');
+    expect(statSync(join(p.dir, 'mocks', 'handlers.ts')).mtimeMs).toBeGreaterThan(mocksBefore);
+
+    // An edit of a file an external $ref names: only schema-types.ts changes (a description).
+    const pet = join(p.dir, 'spec', 'schemas', 'pet.yaml');
+    const clientBefore = statSync(client).mtimeMs;
+    line = watch.next(RUN_LINE);
+    writeFileSync(pet, readFileSync(pet, 'utf8').replace(/^(\s*)type: object/m, '$1description: A pet edited while watching.\n$1type: object'));
+    expect(await line).toMatch(/^specwright: 1 of 5 files changed \(api\/schema-types\.ts\) in \d+ ms$/);
+    expect(readFileSync(schemaTypes, 'utf8')).toContain('A pet edited while watching.');
+    expect(statSync(client).mtimeMs).toBe(clientBefore);
+
+    // A broken intermediate state: the error is printed, no file changes, watching goes on.
+    const good = readFileSync(schemaTypes, 'utf8');
+    line = watch.next(/kept the last output/);
+    writeFileSync(main, 'openapi: 3.1.0\npaths: [\n');
+    await line;
+    expect(watch.lines.some((l) => /^specwright: error: .*main\.yaml:\d+:\d+: /.test(l))).toBe(true);
+    expect(readFileSync(schemaTypes, 'utf8')).toBe(good);
+
+    // Fixed again: back to the generated files of the first edit.
+    line = watch.next(RUN_LINE);
+    writeFileSync(main, spec);
+    await line;
+    expect(readFileSync(client, 'utf8')).not.toContain('checkHealth');
+
+    // A config edit: the mocks move to another directory.
+    line = watch.next(RUN_LINE);
+    p.write('specwright.config.json', JSON.stringify({ input_openapi: 'spec/main.yaml', zod_ts: { output: 'api', input_schema: 'schemas.ts' }, msw: { output: 'mocks2', seed: 3 } }));
+    expect(RUN_LINE.exec(await line)?.[1]).toBe('1');
+    expect(readFileSync(join(p.dir, 'mocks2', 'handlers.ts'), 'utf8')).toContain('seed(3)');
+    // The user-owned file was never rewritten.
+    expect(readFileSync(join(p.dir, 'schemas.ts'), 'utf8')).toBe(userFile);
+
+    // An edit of the user-owned schema file: a schema it stops exporting falls back to the generated one.
+    line = watch.next(RUN_LINE);
+    writeFileSync(join(p.dir, 'schemas.ts'), userFile.replace('export const PetSchema', 'const PetSchema'));
+    expect(await line).toMatch(/^specwright: 1 of 5 files changed \(api\/schema-types\.ts\)/);
+    expect(watch.lines.some((l) => l.includes('no export "PetSchema"; the generated schema is used instead'))).toBe(true);
+
+    const runs = watch.lines.filter((l) => RUN_LINE.test(l)).length;
+    watch.child.kill('SIGTERM');
+    expect(await watch.exited).toBe(0);
+    expect(watch.lines.at(-1)).toBe('specwright: stopped watching');
+    expect(runs).toBe(6);
+  });
+});

@@ -1,0 +1,98 @@
+import { dirname, relative, resolve } from 'node:path';
+import { createSession, generateFromFile } from '@specwright/cli';
+import { isUserError } from '@specwright/core';
+import type { Logger, Plugin, ViteDevServer } from 'vite';
+
+export interface SpecwrightPluginOptions {
+  /**
+   * The config file, relative to the directory of Vite's config file (else Vite's root).
+   * @default 'specwright.config.json'
+   */
+  config?: string | undefined;
+}
+
+/** Changes this close together (an editor's several writes of one save) make one run. */
+const DEBOUNCE_MS = 25;
+
+/**
+ * Runs `specwright` inside Vite: at build start (an error fails the build) and at dev-server start,
+ * then again whenever the config, the spec, a file its `$ref`s read or the user schema file
+ * changes, through Vite's own watcher. A failed run keeps the last output and shows the error in
+ * the browser's overlay; Vite's module graph picks up the files that changed.
+ */
+export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
+  let configFile = '';
+  let logger: Logger | undefined;
+  let server: ViteDevServer | undefined;
+  const inputs = new Set<string>();
+  // Formatters and their caches kept from run to run while this Vite process lives.
+  const session = createSession();
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const describe = (error: unknown) => (isUserError(error) ? error.describe() : error instanceof Error ? error.message : String(error));
+
+  /** One run; `strict` (a build) rethrows, the dev server reports the error and keeps going. */
+  const run = async (strict: boolean): Promise<void> => {
+    const started = performance.now();
+    inputs.add(configFile);
+    try {
+      const result = await generateFromFile(configFile, { warn: (message) => logger?.warn(`specwright: warning: ${message}`), session });
+      for (const input of result.inputs) {
+        if (!inputs.has(input)) server?.watcher.add(input);
+        inputs.add(input);
+      }
+      const show = (path: string) => relative(dirname(configFile), path);
+      const names = result.changed.length > 0 && result.changed.length <= 3 ? ` (${result.changed.map(show).join(', ')})` : '';
+      logger?.info(`specwright: ${result.changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - started)} ms`, { timestamp: true });
+    } catch (error) {
+      if (strict) throw new Error(`specwright: ${describe(error)}`, { cause: error });
+      logger?.error(`specwright: error: ${describe(error)} (the last output is kept)`, { timestamp: true });
+      server?.ws.send({ type: 'error', err: { message: `specwright: ${describe(error)}`, stack: '', plugin: 'specwright', id: configFile } });
+    }
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = run(false).finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          schedule();
+        }
+      });
+    }, DEBOUNCE_MS);
+  };
+
+  return {
+    name: 'specwright',
+    configResolved(config) {
+      configFile = resolve(config.configFile ? dirname(config.configFile) : config.root, options.config ?? 'specwright.config.json');
+      logger = config.logger;
+    },
+    configureServer(devServer) {
+      server = devServer;
+      devServer.watcher.add(configFile);
+      const onChange = (path: string) => {
+        if (inputs.has(resolve(path))) schedule();
+      };
+      devServer.watcher.on('change', onChange);
+      devServer.watcher.on('add', onChange);
+      devServer.httpServer?.once('close', () => clearTimeout(timer));
+    },
+    async buildStart() {
+      // The dev server calls buildStart once at start: a bad spec must not stop it from serving.
+      if (server) {
+        running = run(false).finally(() => (running = undefined));
+        await running;
+      } else await run(true);
+      for (const input of inputs) this.addWatchFile(input);
+    },
+  };
+}

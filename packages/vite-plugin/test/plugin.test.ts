@@ -1,0 +1,95 @@
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixture, freePort, tempProject } from '@specwright/testing';
+import { build, createLogger, createServer, type ViteDevServer } from 'vite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { specwright } from '../src/index.js';
+
+const PING = "paths:\n  /ping-check:\n    get:\n      operationId: checkPing\n      responses:\n        '204':\n          description: Up.\n";
+
+/** A Vite app in `web/` whose entry imports the client that specwright writes into `src/api`. */
+function app() {
+  const p = tempProject('specwright-vite', { prettier: false });
+  cpSync(fixture('petstore-3.1.yaml'), join(p.dir, 'spec.yaml'));
+  const config = p.write('specwright.config.json', JSON.stringify({ input_openapi: 'spec.yaml', zod_ts: { output: 'src/api' }, msw: { output: 'src/mocks' } }));
+  p.write('web/index.html', '<!doctype html><script type="module" src="./main.ts"></script>\n');
+  p.write('web/main.ts', "import { ApiError } from '../src/api/client.js';\nconsole.log(ApiError.name);\n");
+  return { ...p, config, spec: join(p.dir, 'spec.yaml'), client: join(p.dir, 'src', 'api', 'client.ts') };
+}
+
+async function until<T>(probe: () => T | undefined | false, what: string, log: string[] = [], timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; Vite's log:\n${log.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const servers: ViteDevServer[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.close();
+});
+
+describe('@specwright/vite', () => {
+  it('generates at dev-server start, regenerates on spec edits through Vite, and shows a broken spec in the overlay', async () => {
+    const a = app();
+    const port = await freePort();
+    // Vite's log, as the terminal shows it.
+    const log: string[] = [];
+    const customLogger = createLogger('info');
+    customLogger.info = (message) => void log.push(message);
+    customLogger.error = (message) => void log.push(message);
+    const server = await createServer({
+      root: join(a.dir, 'web'),
+      configFile: false,
+      customLogger,
+      plugins: [specwright({ config: a.config })],
+      server: { port, strictPort: true, host: '127.0.0.1' },
+    });
+    servers.push(server);
+    await server.listen();
+    await until(() => log.some((line) => /specwright: 5 of 5 files changed in \d+ ms/.test(line)), 'the first run');
+    expect(existsSync(a.client) && existsSync(join(a.dir, 'src', 'mocks', 'handlers.ts'))).toBe(true);
+    // Vite's watcher takes the spec on once its directory is scanned.
+    await until(() => server.watcher.getWatched()[a.dir]?.includes('spec.yaml'), "the spec in Vite's watcher");
+
+    // The browser's side: the HMR socket the overlay listens on, and the entry module.
+    const messages: { type: string; err?: { message: string } }[] = [];
+    const socket = new WebSocket(`ws://127.0.0.1:${port}/`, 'vite-hmr');
+    socket.addEventListener('message', (event) => messages.push(JSON.parse(String(event.data)) as (typeof messages)[number]));
+    await new Promise((resolve) => socket.addEventListener('open', resolve, { once: true }));
+    const entry = await fetch(`http://127.0.0.1:${port}/main.ts`);
+    expect(entry.status).toBe(200);
+
+    const spec = readFileSync(a.spec, 'utf8');
+    writeFileSync(a.spec, spec.replace('paths:\n', PING));
+    await until(() => readFileSync(a.client, 'utf8').includes('checkPing'), 'the regenerated client', log);
+    expect(readFileSync(join(a.dir, 'src', 'mocks', 'handlers.ts'), 'utf8')).toContain('/ping-check');
+
+    const good = readFileSync(a.client, 'utf8');
+    writeFileSync(a.spec, 'openapi: 3.1.0\npaths: [\n');
+    const error = await until(() => messages.find((m) => m.type === 'error'), 'an overlay error', log);
+    expect(error.err?.message).toMatch(/^specwright: .*spec\.yaml:\d+:\d+: /);
+    expect(log.some((line) => /specwright: error: .*spec\.yaml:\d+:\d+: .*\(the last output is kept\)/.test(line))).toBe(true);
+    expect(readFileSync(a.client, 'utf8')).toBe(good);
+
+    writeFileSync(a.spec, spec);
+    await until(() => !readFileSync(a.client, 'utf8').includes('checkPing'), 'the client of the fixed spec', log);
+    socket.close();
+  });
+
+  it('generates at build start, and a broken spec fails the build with the file and place named', async () => {
+    const a = app();
+    const options = { root: join(a.dir, 'web'), configFile: false as const, logLevel: 'silent' as const, plugins: [specwright({ config: a.config })], build: { outDir: join(a.dir, 'dist') } };
+    await build(options);
+    expect(existsSync(a.client)).toBe(true);
+    expect(existsSync(join(a.dir, 'dist', 'index.html'))).toBe(true);
+
+    rmSync(join(a.dir, 'src'), { recursive: true });
+    writeFileSync(a.spec, 'openapi: 3.1.0\npaths: [\n');
+    await expect(build(options)).rejects.toThrow(/specwright: .*spec\.yaml:\d+:\d+: /);
+    expect(existsSync(join(a.dir, 'src'))).toBe(false);
+  });
+});
