@@ -26,7 +26,12 @@ export interface QueryFieldPlan {
   array: boolean;
   /** For arrays: `''` when each value is its own `name=` pair (form, explode), else the delimiter. */
   separator: string;
-  /** A scalar whose schema allows null: the client sends null as the empty value (`name=`). */
+  /** Whether the parameter is required (an absent optional parameter stays undefined). */
+  required: boolean;
+  /**
+   * Whether the schema allows null. The client leaves null out of the URL, so the router reads an
+   * absent required parameter that allows null as null.
+   */
   nullable: boolean;
 }
 
@@ -159,9 +164,9 @@ export function queryField(model: ApiModel, parameter: Parameter): QueryFieldPla
   const resolved = resolveNode(model, parameter.schema);
   if (resolved.kind === 'array') {
     const separator = DELIMITERS[parameter.style] ?? (parameter.explode ? '' : ',');
-    return { name: parameter.name, type: scalarType(model, resolved.items), array: true, separator, nullable: false };
+    return { name: parameter.name, type: scalarType(model, resolved.items), array: true, separator, required: parameter.required, nullable: resolved.nullable };
   }
-  return { name: parameter.name, type: scalarType(model, resolved), array: false, separator: '', nullable: resolved.nullable };
+  return { name: parameter.name, type: scalarType(model, resolved), array: false, separator: '', required: parameter.required, nullable: resolved.nullable };
 }
 
 export function planOperation(model: ApiModel, registry: NameRegistry, op: Operation): OperationPlan {

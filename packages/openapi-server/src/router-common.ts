@@ -140,7 +140,8 @@ export class RouterBuilder {
     if (!plan.query) return undefined;
     const schema = code.id(this.schemaValues.use(plan.query.declaration.schema));
     const read = code.call('readQuery', [url, this.queryFields(plan, plan.query.fields)]);
-    const nullable = plan.query.fields.filter((f) => f.nullable).map((f) => code.str(f.name));
+    // Only a required parameter can be null when absent: an absent optional one stays undefined.
+    const nullable = plan.query.fields.filter((f) => f.required && f.nullable).map((f) => code.str(f.name));
     if (nullable.length === 0) return code.dot(schema, 'safeParse', [read]);
     this.use('queryNulls');
     return code.call('withNulls', [code.arrow([code.param('value')], code.dot(schema, 'safeParse', [code.id('value')])), read, code.arr(nullable)]);

@@ -237,8 +237,8 @@ function readQuery(url: string, fields: readonly QueryField[]): Record<string, u
     needs: [],
     text: `
 /**
- * Null travels in a query as the empty value (\`?q=\`): after a failed check, an empty value of a
- * parameter that allows null is read as null where the schema refused it, and checked again.
+ * The client leaves null out of a query, as it leaves undefined out: after a failed check, an absent
+ * required parameter that allows null (\`nullable\` lists them) is read as null, and checked again.
  */
 function withNulls<R extends { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[] }[] } | undefined }>(
   parse: (value: unknown) => R,
@@ -250,7 +250,7 @@ function withNulls<R extends { success: boolean; error?: { issues: readonly { pa
   let changed = false;
   for (const issue of parsed.error?.issues ?? []) {
     const name = issue.path[0];
-    if (typeof name === 'string' && query[name] === '' && nullable.includes(name)) {
+    if (typeof name === 'string' && issue.path.length === 1 && !(name in query) && nullable.includes(name)) {
       query[name] = null;
       changed = true;
     }

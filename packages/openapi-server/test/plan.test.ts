@@ -46,6 +46,8 @@ describe('plans', () => {
             { name: 'ids', in: 'query', explode: false, schema: { type: 'array', items: { type: 'integer' } } },
             { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
             { name: 'piped', in: 'query', style: 'pipeDelimited', schema: { type: 'array', items: { type: 'boolean' } } },
+            { name: 'maybe', in: 'query', required: true, schema: { type: ['array', 'null'], items: { type: 'string' } } },
+            { name: 'note', in: 'query', schema: { type: ['string', 'null'] } },
           ],
           requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
           responses: { '202': { description: 'a', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
@@ -57,16 +59,18 @@ describe('plans', () => {
   });
   const [doIt, text, bytes] = planOperations(model, createClientNames(model));
 
-  it('query fields: converted type, arrays, delimiters (form explode: repeated; explode false: comma; pipe)', () => {
+  it('query fields: converted type, arrays, delimiters (form explode: repeated; explode false: comma; pipe), required, nullable', () => {
     expect(doIt!.query?.required).toBe(true);
     expect(doIt!.query?.fields).toEqual([
-      { name: 'n', type: 'number', array: false, separator: '', nullable: false },
-      { name: 'flag', type: 'boolean', array: false, separator: '', nullable: false },
-      { name: 'mode', type: 'string', array: false, separator: '', nullable: false },
-      { name: 'level', type: 'number', array: false, separator: '', nullable: false },
-      { name: 'ids', type: 'number', array: true, separator: ',', nullable: false },
-      { name: 'tags', type: 'string', array: true, separator: '', nullable: false },
-      { name: 'piped', type: 'boolean', array: true, separator: '|', nullable: false },
+      { name: 'n', type: 'number', array: false, separator: '', required: false, nullable: false },
+      { name: 'flag', type: 'boolean', array: false, separator: '', required: true, nullable: false },
+      { name: 'mode', type: 'string', array: false, separator: '', required: false, nullable: false },
+      { name: 'level', type: 'number', array: false, separator: '', required: false, nullable: false },
+      { name: 'ids', type: 'number', array: true, separator: ',', required: false, nullable: false },
+      { name: 'tags', type: 'string', array: true, separator: '', required: false, nullable: false },
+      { name: 'piped', type: 'boolean', array: true, separator: '|', required: false, nullable: false },
+      { name: 'maybe', type: 'string', array: true, separator: '', required: true, nullable: true },
+      { name: 'note', type: 'string', array: false, separator: '', required: false, nullable: true },
     ]);
   });
 

@@ -145,12 +145,9 @@ function serializeQuery(query: Record<string, unknown> | undefined, styles: Reco
   if (query === undefined) return '';
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value === undefined) continue;
-    // null goes on the wire as the empty value (\`?q=\`); routers read it back as null where the schema allows null.
-    if (value === null) {
-      params.append(name, '');
-      continue;
-    }
+    // null is left out like undefined (\`q=\` is the empty string); the routers read an absent
+    // required parameter whose schema allows null as null.
+    if (value === undefined || value === null) continue;
     const style = styles?.[name] ?? 'form';
     if (Array.isArray(value)) {
       const items = value.filter((item) => item !== undefined && item !== null).map(serializeQueryValue);
