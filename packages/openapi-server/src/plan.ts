@@ -125,6 +125,13 @@ function requestBodyPlan(model: ApiModel, op: Operation, names: OperationNames):
   return plan;
 }
 
+/** The values an enum schema lists, as path text; undefined for any other schema. */
+export function enumValues(model: ApiModel, node: SchemaNode): string[] | undefined {
+  const resolved = resolveNode(model, node);
+  if (resolved.kind !== 'enum' || resolved.values.length === 0) return undefined;
+  return resolved.values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
+}
+
 /** Follows references to named schemas (cycles end as `unknown`). */
 export function resolveNode(model: ApiModel, node: SchemaNode, seen: Set<string> = new Set()): SchemaNode {
   if (node.kind !== 'ref') return node;
