@@ -66,9 +66,13 @@ export function withNulls(model: ApiModel, schema: SchemaNode | undefined, value
   return value;
 }
 
-/** The body argument of the client function for a sample body of a media type. */
+/**
+ * The body argument of the client function for a sample body of a media type: bytes where the
+ * client takes a Blob (no schema, or a binary one); a string schema stays a string, which the
+ * client validates before sending it as it is (Clever Cloud's `*` `/` `*` bodies).
+ */
 export function clientBody(model: ApiModel, content: MediaContent, value: unknown): unknown {
-  if ((content.kind === 'binary' || content.kind === 'other') && (content.schema === undefined || isBinary(model, content.schema) || typeof value === 'string')) {
+  if ((content.kind === 'binary' || content.kind === 'other') && (content.schema === undefined || isBinary(model, content.schema))) {
     return new Blob([typeof value === 'string' ? value : 'agreement bytes']);
   }
   return withBlobs(model, content.schema, value);
