@@ -11,7 +11,7 @@ export type * from './ir/types.js';
 export { isNullable } from './ir/schema-nodes.js';
 export { WRITABLE_SUFFIX } from './ir/visibility.js';
 export { childPointer, escapeSegment, parsePointer, resolvePointer } from './ir/pointer.js';
-export { successResponses, flattenSecurity, requestSelectors, routeShape } from './ir/queries.js';
+export { successResponses, successStatus, flattenSecurity, requestSelectors, routeShape } from './ir/queries.js';
 export type { RequestSelectors } from './ir/queries.js';
 export { splitPathKey } from './ir/path-key.js';
 

@@ -3,6 +3,7 @@ import {
   requestSelectors,
   routeShape,
   successResponses,
+  successStatus,
   type ApiModel,
   type MediaContent,
   type NameRegistry,
@@ -67,12 +68,8 @@ export interface OperationPlan {
   selectors: RequestSelectors;
 }
 
-/** The success status of the seed's rule, shared by every router and the service's return type. */
-export function successStatus(op: Operation): number {
-  const declared = new Set(op.responses.map((r) => r.status));
-  for (const status of ['201', '204', '200']) if (declared.has(status)) return Number(status);
-  return op.method === 'delete' ? 204 : 200;
-}
+/** The success status of the seed's rule (core's), shared by every router, the service's return type and the client. */
+export { successStatus };
 
 function bodyKind(content: MediaContent): BodyKind {
   if (content.kind === 'json') return 'json';
