@@ -7,6 +7,7 @@ export { loadSpecFile, checkSpec } from './load/load-spec.js';
 export type { LoadedSpec, OpenApiDialect } from './load/load-spec.js';
 export { loadModel, modelFromDocument } from './load/load-model.js';
 export { buildModel, mediaKind } from './ir/build-model.js';
+export { describesText } from './ir/response-media.js';
 export type * from './ir/types.js';
 export { isNullable } from './ir/schema-nodes.js';
 export { WRITABLE_SUFFIX } from './ir/visibility.js';

@@ -1,4 +1,5 @@
 import {
+  describesText,
   flattenSecurity,
   requestSelectors,
   routeShape,
@@ -91,33 +92,13 @@ function responsePlan(op: Operation, names: OperationNames): ResponsePlan {
   return declaration ? { status, kind, declaration } : { status, kind };
 }
 
-/**
- * Whether every value of a schema is text, so that it can check the string a text body reaches
- * the service as (an XML body whose schema describes an object cannot be).
- */
-function describesText(model: ApiModel, node: SchemaNode): boolean {
-  const resolved = resolveNode(model, node);
-  switch (resolved.kind) {
-    case 'string':
-      return resolved.binary !== true;
-    case 'enum':
-      return resolved.values.every((value) => typeof value === 'string');
-    case 'union':
-      return resolved.variants.every((variant) => describesText(model, variant));
-    case 'unknown':
-      return true;
-    default:
-      return false;
-  }
-}
-
 function requestBodyPlan(model: ApiModel, op: Operation, names: OperationNames): RequestBodyPlan | undefined {
   const body = op.requestBody;
   const first = body?.contents[0];
   if (!body || !first) return undefined;
   const kind = bodyKind(first);
   const plan: RequestBodyPlan = { kind, required: body.required, contentTypes: body.contents.filter((c) => bodyKind(c) === kind).map((c) => c.contentType) };
-  const validatable = kind === 'json' || (kind === 'text' && first.schema !== undefined && describesText(model, first.schema));
+  const validatable = kind === 'json' || (kind === 'text' && first.schema !== undefined && describesText(first.schema, new Map(model.schemas.map((s) => [s.key, s.schema]))));
   if (validatable && names.body) plan.declaration = names.body;
   return plan;
 }

@@ -40,15 +40,19 @@ function resolve(schema: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>): 
   return node === undefined || node.kind === 'ref' ? { kind: 'unknown', nullable: false } : node;
 }
 
-/** Whether every value of a schema is text (a string, a string enum, a union of those, or anything). */
-function describesText(node: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>, depth = 0): boolean {
+/**
+ * Whether every value of a schema is text (a string, a string enum, a union of those, or
+ * anything): a text body can be checked against it as the string it travels as.
+ */
+export function describesText(schema: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>, depth = 0): boolean {
+  const node = resolve(schema, schemas);
   switch (node.kind) {
     case 'string':
       return node.binary !== true;
     case 'enum':
       return node.values.every((value) => typeof value === 'string');
     case 'union':
-      return depth < 16 && node.variants.every((variant) => describesText(resolve(variant, schemas), schemas, depth + 1));
+      return depth < 16 && node.variants.every((variant) => describesText(variant, schemas, depth + 1));
     case 'unknown':
       return true;
     default:
