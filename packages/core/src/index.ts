@@ -8,11 +8,12 @@ export type { LoadedSpec, LoadOptions, OpenApiDialect } from './load/load-spec.j
 export type { SourceConfig } from './load/source-policy.js';
 export { loadModel, modelFromDocument } from './load/load-model.js';
 export { buildModel, mediaKind } from './ir/build-model.js';
+export { describesText } from './ir/response-media.js';
 export type * from './ir/types.js';
 export { isNullable } from './ir/schema-nodes.js';
 export { WRITABLE_SUFFIX } from './ir/visibility.js';
 export { childPointer, escapeSegment, parsePointer, resolvePointer } from './ir/pointer.js';
-export { successResponses, flattenSecurity, requestSelectors, routeShape } from './ir/queries.js';
+export { successResponses, successStatus, flattenSecurity, requestSelectors, routeShape } from './ir/queries.js';
 export type { RequestSelectors } from './ir/queries.js';
 export { splitPathKey } from './ir/path-key.js';
 

@@ -471,3 +471,55 @@ describe('media types by preference', () => {
     expect(types('GET /file')).toEqual(['application/json', 'image/png']);
   });
 });
+
+describe('response bodies: what a media type and its schema mean together', () => {
+  const item = { $ref: '#/components/schemas/Item' };
+  const answer = (contentType: string, schema: unknown) => ({ '200': { description: 'x', content: { [contentType]: { schema } } } });
+  const model = modelFromDocument({
+    openapi: '3.0.3',
+    info: { title: 't', version: '1' },
+    paths: {
+      '/gone': { delete: { responses: { '204': { description: 'x', content: { 'application/json': { schema: item } } } } } },
+      '/reset': { post: { responses: { '205': { description: 'x', content: { 'application/json': { schema: item } } } } } },
+      '/any': { get: { responses: answer('*/*', item) } },
+      '/xml': { get: { responses: answer('application/xml', item) } },
+      '/text': { get: { responses: answer('text/plain', { type: 'string', enum: ['a'] }) } },
+      '/pdf': { get: { responses: answer('application/pdf', item) } },
+      '/vendor': { get: { responses: answer('application/vnd.x', item) } },
+      '/yaml': { get: { responses: answer('application/x-yaml', { type: 'string' }) } },
+      '/luis': { get: { responses: answer('application/json', { $ref: '#/components/schemas/File' }) } },
+      '/any-file': { get: { responses: answer('*/*', { type: 'string', format: 'binary' }) } },
+    },
+    components: { schemas: { Item: { type: 'object', properties: { id: { type: 'string' } } }, File: { type: 'string', format: 'binary' } } },
+  });
+  const media = (key: string) => {
+    const { kind, schema } = op(model, key).responses[0]!.contents[0]!;
+    return { kind, schema };
+  };
+
+  it('drops the content of a null-body status (204, 205) with a warning naming its place', () => {
+    expect(op(model, 'DELETE /gone').responses[0]!.contents).toEqual([]);
+    expect(op(model, 'POST /reset').responses[0]!.contents).toEqual([]);
+    expect(model.warnings).toContain('#/paths/~1gone/delete/responses/204/content: a 204 response has no body; its content is ignored');
+  });
+
+  it('reads */* as JSON, unless its schema is a binary string', () => {
+    expect(media('GET /any')).toEqual({ kind: 'json', schema: { kind: 'ref', key: 'Item', nullable: false } });
+    expect(media('GET /any-file').kind).toBe('binary');
+  });
+
+  it('makes a text or XML body whose schema is not text a string; keeps a text schema', () => {
+    expect(media('GET /xml')).toEqual({ kind: 'text', schema: { kind: 'string', nullable: false } });
+    expect(media('GET /text').schema).toMatchObject({ kind: 'enum', values: ['a'] });
+  });
+
+  it('makes any other media type with an object schema raw bytes, and one with a text schema text', () => {
+    expect(media('GET /pdf')).toEqual({ kind: 'binary', schema: { kind: 'string', nullable: false, binary: true } });
+    expect(media('GET /vendor')).toEqual({ kind: 'binary', schema: { kind: 'string', nullable: false, binary: true } });
+    expect(media('GET /yaml')).toEqual({ kind: 'text', schema: { kind: 'string', nullable: false } });
+  });
+
+  it('makes a JSON media type whose schema is a binary string raw bytes (Azure LUIS)', () => {
+    expect(media('GET /luis')).toEqual({ kind: 'binary', schema: { kind: 'ref', key: 'File', nullable: false } });
+  });
+});

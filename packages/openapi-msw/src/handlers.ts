@@ -1,4 +1,4 @@
-import { GLOBAL_VALUE_NAMES, code as c, requestSelectors, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
+import { GLOBAL_VALUE_NAMES, code as c, mediaKind, requestSelectors, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
 import { MockBuilder } from './mock-values.js';
 import { pathParamTests } from './path-tests.js';
 import { compareSpecificity, routePattern } from './routes.js';
@@ -49,7 +49,7 @@ export function planResponse(operation: Operation, resolve: (key: string) => Sch
   const status = /^\d+$/.test(chosen.status) ? Number(chosen.status) : 200;
   if (NULL_BODY_STATUSES.has(status)) return { kind: 'no-body', status };
   const media = chosen.contents[0];
-  if (media && isBinaryString(media.schema, resolve)) return { kind: 'non-json', status, contentType: media.kind === 'json' ? 'application/octet-stream' : media.contentType };
+  if (media && isBinaryString(media.schema, resolve)) return { kind: 'non-json', status, contentType: mediaKind(media.contentType) === 'json' ? 'application/octet-stream' : media.contentType };
   if (media?.kind === 'json' && media.schema) return { kind: 'json', status, schema: media.schema };
   if (media && media.kind !== 'json') return { kind: 'non-json', status, contentType: media.contentType };
   return { kind: 'json-null', status };

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generateHandlers } from '../src/index.js';
 import { generateInto, read } from './support.js';
 
-const FIXTURES = ['petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'hostile.yaml', 'external/main.yaml', 'mock-edge-cases.yaml'];
+const FIXTURES = ['petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'hostile.yaml', 'external/main.yaml', 'mock-edge-cases.yaml', 'response-media.yaml'];
 
 /** One project holding handlers.ts of every fixture, each in its own folder. */
 async function fixturesProject(prettier: object | false) {

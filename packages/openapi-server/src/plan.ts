@@ -1,8 +1,10 @@
 import {
+  describesText,
   flattenSecurity,
   requestSelectors,
   routeShape,
   successResponses,
+  successStatus,
   type ApiModel,
   type MediaContent,
   type NameRegistry,
@@ -74,12 +76,8 @@ export interface OperationPlan {
   selectors: RequestSelectors;
 }
 
-/** The success status of the seed's rule, shared by every router and the service's return type. */
-export function successStatus(op: Operation): number {
-  const declared = new Set(op.responses.map((r) => r.status));
-  for (const status of ['201', '204', '200']) if (declared.has(status)) return Number(status);
-  return op.method === 'delete' ? 204 : 200;
-}
+/** The success status of the seed's rule (core's), shared by every router, the service's return type and the client. */
+export { successStatus };
 
 function bodyKind(content: MediaContent): BodyKind {
   if (content.kind === 'json') return 'json';
@@ -101,35 +99,22 @@ function responsePlan(op: Operation, names: OperationNames): ResponsePlan {
   return declaration ? { status, kind, declaration } : { status, kind };
 }
 
-/**
- * Whether every value of a schema is text, so that it can check the string a text body reaches
- * the service as (an XML body whose schema describes an object cannot be).
- */
-function describesText(model: ApiModel, node: SchemaNode): boolean {
-  const resolved = resolveNode(model, node);
-  switch (resolved.kind) {
-    case 'string':
-      return resolved.binary !== true;
-    case 'enum':
-      return resolved.values.every((value) => typeof value === 'string');
-    case 'union':
-      return resolved.variants.every((variant) => describesText(model, variant));
-    case 'unknown':
-      return true;
-    default:
-      return false;
-  }
-}
-
 function requestBodyPlan(model: ApiModel, op: Operation, names: OperationNames): RequestBodyPlan | undefined {
   const body = op.requestBody;
   const first = body?.contents[0];
   if (!body || !first) return undefined;
   const kind = bodyKind(first);
   const plan: RequestBodyPlan = { kind, required: body.required, contentTypes: body.contents.filter((c) => bodyKind(c) === kind).map((c) => c.contentType) };
-  const validatable = kind === 'json' || (kind === 'text' && first.schema !== undefined && describesText(model, first.schema));
+  const validatable = kind === 'json' || (kind === 'text' && first.schema !== undefined && describesText(first.schema, new Map(model.schemas.map((s) => [s.key, s.schema]))));
   if (validatable && names.body) plan.declaration = names.body;
   return plan;
+}
+
+/** The values an enum schema lists, as path text; undefined for any other schema. */
+export function enumValues(model: ApiModel, node: SchemaNode): string[] | undefined {
+  const resolved = resolveNode(model, node);
+  if (resolved.kind !== 'enum' || resolved.values.length === 0) return undefined;
+  return resolved.values.map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
 }
 
 /** Follows references to named schemas (cycles end as `unknown`). */

@@ -100,9 +100,11 @@ function percentPattern(char: string): string {
  * percent-encoded. `param` matches a parameter: hono tests the whole (still encoded) path, so a
  * parameter stops at `/`; fastify tests the decoded segment, in which `%2F` is already a `/`.
  */
-function routingRegex(parts: PathPart[], param: string): string {
+function routingRegex(parts: PathPart[], param: string, values: ParamValues = []): string {
   return parts
     .map((part) => {
+      const allowed = part.kind === 'param' ? values[part.index] : undefined;
+      if (allowed) return `(?:${allowed.map((value) => routingRegex([{ kind: 'static', text: value }], param)).join('|')})`;
       if (part.kind === 'param') return param;
       let out = '';
       for (const char of part.text) out += /[A-Za-z0-9]/.test(char) ? char : `(?:${unicodeEscape(char)}|${percentPattern(char)})`;
@@ -114,11 +116,19 @@ function routingRegex(parts: PathPart[], param: string): string {
 /**
  * A regular expression that splits a decoded segment value into its parameters; earlier
  * parameters take as much as they can (`{name}.{ext}` splits `a.tar.gz` into `a.tar` and `gz`,
- * as express does).
+ * as express does), except a parameter that has its own values.
  */
-function extractRegex(parts: PathPart[]): string {
-  return `^${parts.map((part) => (part.kind === 'param' ? '([\\s\\S]+)' : regexEscape(part.text))).join('')}$`;
+function extractRegex(parts: PathPart[], values: ParamValues): string {
+  const param = (index: number) => `(${values[index]?.map(regexEscape).join('|') ?? '[\\s\\S]+'})`;
+  return `^${parts.map((part) => (part.kind === 'param' ? param(part.index) : regexEscape(part.text))).join('')}$`;
 }
+
+/**
+ * The values a path parameter can take, by parameter index, when its schema lists them (an enum):
+ * adjacent parameters (`{id}{mediaTypeExtension}`) have no text between them, so only these
+ * values tell where one ends.
+ */
+export type ParamValues = readonly (readonly string[] | undefined)[];
 
 /** Static text a router takes literally. */
 function isLiteralFor(framework: RouterFramework, text: string): boolean {
@@ -149,7 +159,7 @@ function staticText(framework: RouterFramework, text: string): string {
  * The route pattern of `path` for `framework`. `specNames` are the parameter names in the spec,
  * `safeNames` the service's identifiers for them (same order).
  */
-export function routePath(framework: RouterFramework, path: string, specNames: string[], safeNames: string[]): RoutePath {
+export function routePath(framework: RouterFramework, path: string, specNames: string[], safeNames: string[], paramValues: ParamValues = []): RoutePath {
   const segments = parsePath(path);
   const { names, scope } = routeNames(specNames, safeNames);
   const params: ParamAccess[] = [];
@@ -191,7 +201,7 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
         })
         .join('');
     }
-    const nativeFastify = parts.every((part, i) => part.kind === 'param' || (!/[%*?]/.test(part.text) && !(parts[i - 1]?.kind === 'param' && part.text.startsWith('('))));
+    const nativeFastify = !adjacent && parts.every((part, i) => part.kind === 'param' || (!/[%*?]/.test(part.text) && !(parts[i - 1]?.kind === 'param' && part.text.startsWith('('))));
     if (framework === 'fastify' && nativeFastify) {
       // find-my-way reads text between parameters natively and keys a route by that text, not by
       // a parameter's regular expression: routes whose segments differ only in a whole-segment
@@ -214,12 +224,14 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
     // the handler splits its value when the segment holds spec parameters.
     const segmentName = scope.claim('segment');
     used.push(segmentName);
-    const extract = extractRegex(parts);
+    // Between adjacent parameters only the listed values of the later ones can split the segment.
+    const values = adjacent ? paramValues : [];
+    const extract = extractRegex(parts, values);
     let group = 0;
     for (const part of parts) {
       if (part.kind === 'param') params[part.index] = { kind: 'segment', routeName: segmentName, pattern: extract, group: ++group };
     }
     if (framework === 'express') return `:${segmentName}`;
-    return framework === 'hono' ? `:${segmentName}{${routingRegex(parts, '[^/]+?')}}` : `:${segmentName}(^${routingRegex(parts, '[\\s\\S]+?')}$)`;
+    return framework === 'hono' ? `:${segmentName}{${routingRegex(parts, '[^/]+?', values)}}` : `:${segmentName}(^${routingRegex(parts, '[\\s\\S]+?', values)}$)`;
   }
 }

@@ -1,6 +1,6 @@
 import { NameScope, code, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
 import { ImportList } from './imports.js';
-import { routeGroups, selectorCount, type OperationPlan, type QueryFieldPlan } from './plan.js';
+import { enumValues, routeGroups, selectorCount, type OperationPlan, type QueryFieldPlan } from './plan.js';
 import { parsePath, routePath, type PathPart, type RoutePath, type RouterFramework } from './route-path.js';
 import { SNIPPET_NAMES, snippetTexts, type SnippetId } from './runtime.js';
 import { SERVICE_INTERFACE } from './service.js';
@@ -153,6 +153,7 @@ export class RouterBuilder {
       plan.op.urlPath,
       plan.op.pathParams.map((p) => p.name),
       plan.names.pathParams,
+      plan.op.pathParams.map((p) => enumValues(this.model, p.schema)),
     );
   }
 

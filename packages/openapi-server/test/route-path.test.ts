@@ -3,7 +3,7 @@ import express from 'express';
 import Fastify from 'fastify';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePath, routePath, type ParamAccess, type RouterFramework } from '../src/route-path.js';
+import { parsePath, routePath, type ParamAccess, type ParamValues, type RouterFramework } from '../src/route-path.js';
 
 describe('parsePath', () => {
   it.each([
@@ -73,10 +73,20 @@ const PATHS: [string, string[]][] = [
   ['/me/microsoft.graph.exportDeviceAndAppManagementData(skip={skip},top={top})', ['2', '10']],
   ["/me/microsoft.graph.reminderView(StartDateTime='{StartDateTime}',EndDateTime='{EndDateTime}')", ['2026-01-01T00:00', '2026-01-02']],
   ['/blobs/{id}{ext}', ['abc.jso', 'n']],
+  // The later of two adjacent parameters lists its values (GitHub's `{id}{mediaTypeExtension}`):
+  // they split the segment.
+  ['/profiles/{id}{mediaTypeExtension}', ['x.y', '.json']],
   ['/files/{id}_raw', ['f-1']],
   ['/{a}/{b}', ['first', 'sécond']],
   ["/static/+plus/[brackets]/!bang/@at/$dollar/,comma/;semi/=eq/'quote/{z}", ['zz']],
 ];
+
+/** Enum values of path parameters, by path and parameter index. */
+const VALUES: Record<string, ParamValues> = { '/profiles/{id}{mediaTypeExtension}': [undefined, ['.json', '.xml']] };
+
+function route(framework: RouterFramework, path: string) {
+  return routePath(framework, path, specNames(path), specNames(path).map((_, i) => `p${i}`), VALUES[path]);
+}
 
 function specNames(path: string): string[] {
   return [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
@@ -108,8 +118,8 @@ type Fetcher = (path: string) => Promise<{ status: number; body: unknown }>;
 async function honoFetcher(): Promise<Fetcher> {
   const app = new Hono();
   PATHS.forEach(([path], index) => {
-    const route = routePath('hono', path, specNames(path), specNames(path).map((_, i) => `p${i}`));
-    app.get(route.pattern, (c) => c.json({ index, values: route.params.map((a) => read(a, c.req.param() as Record<string, string>)) }));
+    const shape = route('hono', path);
+    app.get(shape.pattern, (c) => c.json({ index, values: shape.params.map((a) => read(a, c.req.param() as Record<string, string>)) }));
   });
   return async (path) => {
     const response = await app.request(`http://localhost${path}`);
@@ -120,8 +130,8 @@ async function honoFetcher(): Promise<Fetcher> {
 async function fastifyFetcher(): Promise<{ fetch: Fetcher; close: () => Promise<void> }> {
   const app = Fastify();
   PATHS.forEach(([path], index) => {
-    const route = routePath('fastify', path, specNames(path), specNames(path).map((_, i) => `p${i}`));
-    app.get(route.pattern, async (request) => ({ index, values: route.params.map((a) => read(a, request.params as Record<string, string>)) }));
+    const shape = route('fastify', path);
+    app.get(shape.pattern, async (request) => ({ index, values: shape.params.map((a) => read(a, request.params as Record<string, string>)) }));
   });
   await app.ready();
   return {
@@ -137,9 +147,9 @@ async function expressFetcher(): Promise<{ fetch: Fetcher; close: () => Promise<
   const app = express();
   const router = express.Router({ caseSensitive: true, strict: true });
   PATHS.forEach(([path], index) => {
-    const route = routePath('express', path, specNames(path), specNames(path).map((_, i) => `p${i}`));
-    router.get(route.pattern, (req, res) => {
-      res.json({ index, values: route.params.map((a) => read(a, req.params as Record<string, string>)) });
+    const shape = route('express', path);
+    router.get(shape.pattern, (req, res) => {
+      res.json({ index, values: shape.params.map((a) => read(a, req.params as Record<string, string>)) });
     });
   });
   app.use('/', router);

@@ -217,7 +217,8 @@ async function encodeRequestBody(kind: BodyKind, contentType: string, value: unk
       return { body: form };
     }
     case 'text':
-      return { body: typeof value === 'string' ? value : serializeQueryValue(value), contentType };
+      // A text body whose schema is binary is a Blob (a CSV file): sent as it is.
+      return { body: isRawBody(value) ? value : serializeQueryValue(value), contentType };
     case 'binary':
       return { body: isRawBody(value) ? value : JSON.stringify(value), contentType };
   }

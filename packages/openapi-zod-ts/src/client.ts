@@ -2,7 +2,7 @@
  * `client.ts`: one async function per operation (DECISIONS' argument order: path parameters,
  * body, query, `RequestConfig`), the error classes, and the request helpers they use.
  */
-import { code as c, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, type SchemaNode, successResponses } from '@specwright/core';
+import { code as c, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, type SchemaNode, successResponses, successStatus } from '@specwright/core';
 import { type EmitContext, resolveNamed } from './context.js';
 import { clientRuntimeExports, clientRuntimeInternals } from './client-runtime.js';
 import { type SchemaScope, typeOf, ZOD_MODULE } from './schema-emit.js';
@@ -207,6 +207,10 @@ function responseReaders(operation: Operation, context: EmitContext, imports: Im
   }
   if (readers.length === 0) {
     readers.push(c.prop('2XX', reader('readEmptyResponse')));
+    types.push(c.kw('undefined'));
+  } else if (successStatus(operation) === 204 && !operation.responses.some((r) => r.status === '204')) {
+    // A DELETE declaring only other 2xx statuses (AWS's 202) is answered 204 by the generated routers.
+    readers.push(c.prop('204', reader('readEmptyResponse')));
     types.push(c.kw('undefined'));
   }
   return { readers, type: resultType(types) };

@@ -4,6 +4,7 @@ import { operationBaseName } from '../naming/operation-name.js';
 import { splitPathKey } from './path-key.js';
 import { childPointer, normalizePointer, resolvePointer } from './pointer.js';
 import { SpecReader, describe } from './reader.js';
+import { isBinaryString, responseMedia } from './response-media.js';
 import { SchemaConverter } from './schema-converter.js';
 import type {
   ApiModel,
@@ -284,11 +285,13 @@ class ModelBuilder {
         this.reader.warn(childPointer(pointer, status), `"${status}" is not an HTTP status code; ignored`);
         continue;
       }
-      out.push({
-        status: normalized,
-        description: typeof response['description'] === 'string' ? response['description'] : '',
-        contents: this.contents(response['content'], childPointer(at, 'content')),
-      });
+      let contents = this.contents(response['content'], childPointer(at, 'content'));
+      // A null-body status carries no body (fetch gives it none): every generator treats it so.
+      if (NULL_BODY_STATUSES.has(normalized) && contents.length > 0) {
+        this.reader.warn(childPointer(at, 'content'), `a ${normalized} response has no body; its content is ignored`);
+        contents = [];
+      }
+      out.push({ status: normalized, description: typeof response['description'] === 'string' ? response['description'] : '', contents });
     }
     return out;
   }
@@ -340,28 +343,23 @@ class ModelBuilder {
   }
 }
 
+/** Statuses whose responses have no body (fetch's null-body statuses). */
+const NULL_BODY_STATUSES = new Set(['204', '205', '304']);
+
 const KIND_ORDER: MediaKind[] = ['json', 'form', 'multipart', 'text', 'binary', 'other'];
 
 /**
  * Orders each body's media types by preference: JSON first, then form, multipart, text, binary,
- * other. A body whose schema is a binary string (`format: binary`, `contentMediaType`) is raw
- * bytes whatever media type declares it, so a JSON media type with such a schema comes last:
- * Azure's LUIS declares its gzip download as application/json and application/octet-stream alike,
- * and the bytes are what the server sends.
+ * other. Response media are first settled by `responseMedia`. A body whose schema is a binary
+ * string is raw bytes whatever media type declares it, so such a JSON media type comes last:
+ * Azure's LUIS declares its gzip download as application/json and application/octet-stream alike.
  */
 function orderMedia(operation: Operation, schemas: ReadonlyMap<string, SchemaNode>): Operation {
-  const rank = (content: MediaContent) => (content.kind === 'json' && isBinaryString(content.schema, schemas) ? KIND_ORDER.length : KIND_ORDER.indexOf(content.kind));
+  const rank = (content: MediaContent) => (mediaKind(content.contentType) === 'json' && isBinaryString(content.schema, schemas) ? KIND_ORDER.length : KIND_ORDER.indexOf(content.kind));
   const order = (list: MediaContent[]) => [...list].sort((a, b) => rank(a) - rank(b));
-  const out: Operation = { ...operation, responses: operation.responses.map((r) => ({ ...r, contents: order(r.contents) })) };
+  const out: Operation = { ...operation, responses: operation.responses.map((r) => ({ ...r, contents: order(r.contents.map((c) => responseMedia(c, schemas))) })) };
   if (operation.requestBody) out.requestBody = { ...operation.requestBody, contents: order(operation.requestBody.contents) };
   return out;
-}
-
-/** A string of raw bytes, directly or through refs. */
-function isBinaryString(schema: SchemaNode | undefined, schemas: ReadonlyMap<string, SchemaNode>): boolean {
-  let node = schema;
-  for (let hops = 0; node?.kind === 'ref' && hops < 64; hops++) node = schemas.get(node.key);
-  return node?.kind === 'string' && node.binary === true;
 }
 
 export function mediaKind(contentType: string): MediaKind {

@@ -8,6 +8,16 @@ export function successResponses(operation: Operation): Response[] {
 }
 
 /**
+ * The status a generated router answers with on success (the seed's rule): the first declared of
+ * 201, 204 and 200; else 204 for DELETE, 200 otherwise. The client reads that status too.
+ */
+export function successStatus(operation: Operation): number {
+  const declared = new Set(operation.responses.map((r) => r.status));
+  for (const status of ['201', '204', '200']) if (declared.has(status)) return Number(status);
+  return operation.method === 'delete' ? 204 : 200;
+}
+
+/**
  * Security as the seed's route metadata wants it: a flat list of `{ scheme, scopes }`;
  * `undefined` when no security is declared, `[]` for `security: []`.
  */
