@@ -34,7 +34,7 @@ export function buildTestUtilsModule(target: Target, header: string): Code.Modul
   );
 
   const pkg = ADAPTERS[target].package;
-  if (target === 'vue') return { header, body: [b.importFrom(pkg, ['QueryClient', 'VUE_QUERY_CLIENT']), b.importFrom('vue', ['defineComponent', 'provide', { name: 'Component', typeOnly: true }]), createTestQueryClient, vueWrapper()] };
+  if (target === 'vue') return { header, body: [b.importFrom(pkg, ['QueryClient', 'VUE_QUERY_CLIENT']), b.importFrom('vue', ['defineComponent', 'h', 'provide', { name: 'Component', typeOnly: true }]), createTestQueryClient, vueWrapper()] };
   if (target === 'solid') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), b.importFrom('solid-js', ['createComponent', 'mergeProps', { name: 'JSX', typeOnly: true }]), createTestQueryClient, solidWrapper()] };
   if (target === 'svelte') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), b.importFrom('svelte', [{ name: 'Component', typeOnly: true }, { name: 'Snippet', typeOnly: true }]), createTestQueryClient, svelteWrapper()] };
 
@@ -66,13 +66,18 @@ export function buildTestUtilsModule(target: Target, header: string): Code.Modul
 
 const clientParam = () => b.param('queryClient', b.tref('QueryClient'), { default: b.call('createTestQueryClient') });
 
-/** Vue: a component that provides the client to its default slot: `render(createWrapper(queryClient), { slots: { default: Component } })`. */
+/**
+ * Vue: a component that provides the client to its default slot: `render(createWrapper(queryClient), { slots: { default: Component } })`.
+ * The slot renders inside a `<div>`: @testing-library/vue moves the app's children out of the
+ * element Vue mounted them in, so a `<Suspense>` at the root of the tree would resolve into that
+ * detached element (`NotFoundError`); inside the div it keeps its container.
+ */
 function vueWrapper(): Code.Stmt {
   const setup = b.arrow(
     [b.param('_props'), b.param('context')],
     [
       b.exprStmt(b.call('provide', [b.id('VUE_QUERY_CLIENT'), b.id('queryClient')])),
-      b.ret(b.arrow([], { k: 'call', callee: b.path('context.slots.default'), args: [], optional: true })),
+      b.ret(b.arrow([], b.call('h', [b.str('div'), { k: 'call', callee: b.path('context.slots.default'), args: [], optional: true }]))),
     ],
   );
   return b.fn('createWrapper', [clientParam()], [b.ret(b.call('defineComponent', [setup]))], {
