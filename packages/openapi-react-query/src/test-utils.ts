@@ -34,9 +34,9 @@ export function buildTestUtilsModule(target: Target, header: string): Code.Modul
   );
 
   const pkg = ADAPTERS[target].package;
-  if (target === 'vue') return { header, body: [b.importFrom(pkg, ['QueryClient', 'VUE_QUERY_CLIENT']), b.importFrom('vue', ['defineComponent', 'provide', { name: 'Component', typeOnly: true }]), createTestQueryClient, vueWrapper()] };
+  if (target === 'vue') return { header, body: [b.importFrom(pkg, ['QueryClient', 'VUE_QUERY_CLIENT']), b.importFrom('vue', ['defineComponent', 'h', 'provide', { name: 'Component', typeOnly: true }]), createTestQueryClient, vueWrapper()] };
   if (target === 'solid') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), b.importFrom('solid-js', ['createComponent', 'mergeProps', { name: 'JSX', typeOnly: true }]), createTestQueryClient, solidWrapper()] };
-  if (target === 'svelte') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), b.importFrom('svelte', [{ name: 'Component', typeOnly: true }, { name: 'Snippet', typeOnly: true }]), createTestQueryClient, svelteWrapper()] };
+  if (target === 'svelte') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), createTestQueryClient, svelteWrapper()] };
 
   const wrapper = b.fn(
     'Wrapper',
@@ -66,13 +66,18 @@ export function buildTestUtilsModule(target: Target, header: string): Code.Modul
 
 const clientParam = () => b.param('queryClient', b.tref('QueryClient'), { default: b.call('createTestQueryClient') });
 
-/** Vue: a component that provides the client to its default slot: `render(createWrapper(queryClient), { slots: { default: Component } })`. */
+/**
+ * Vue: a component that provides the client to its default slot: `render(createWrapper(queryClient), { slots: { default: Component } })`.
+ * The slot renders inside a `<div>`: @testing-library/vue moves the app's children out of the
+ * element Vue mounted them in, so a `<Suspense>` at the root of the tree would resolve into that
+ * detached element (`NotFoundError`); inside the div it keeps its container.
+ */
 function vueWrapper(): Code.Stmt {
   const setup = b.arrow(
     [b.param('_props'), b.param('context')],
     [
       b.exprStmt(b.call('provide', [b.id('VUE_QUERY_CLIENT'), b.id('queryClient')])),
-      b.ret(b.arrow([], { k: 'call', callee: b.path('context.slots.default'), args: [], optional: true })),
+      b.ret(b.arrow([], b.call('h', [b.str('div'), { k: 'call', callee: b.path('context.slots.default'), args: [], optional: true }]))),
     ],
   );
   return b.fn('createWrapper', [clientParam()], [b.ret(b.call('defineComponent', [setup]))], {
@@ -99,15 +104,18 @@ function solidWrapper(): Code.Stmt {
 }
 
 /**
- * Svelte 5: components are functions, so the wrapper is `QueryClientProvider` with its `client`
- * bound; it renders its `children` snippet: `<Wrapper><ComponentUsingHooks /></Wrapper>`.
+ * Svelte 5: the render options of @testing-library/svelte's `wrapper` (`render(Component, { props },
+ * createWrapper(queryClient))`), which mounts the adapter's `QueryClientProvider` around the
+ * component. Svelte has no public API for a component written outside a `.svelte` file; calling
+ * `QueryClientProvider` with Svelte's internals from a function would lean on its compiled calling
+ * convention, so the testing library mounts the provider instead.
  */
 function svelteWrapper(): Code.Stmt {
-  const componentType = b.tref('Component', [b.tobj([b.tprop('children', b.tref('Snippet'))])]);
-  const wrapper = b.arrow([b.param('internals'), b.param('props')], b.call('QueryClientProvider', [b.id('internals'), b.obj([b.prop('client', b.id('queryClient')), b.prop('children', b.path('props.children'))])]));
-  return b.fn('createWrapper', [clientParam()], [b.constDecl('Wrapper', wrapper, { type: componentType }), b.ret(b.id('Wrapper'))], {
+  const optionsType = b.tobj([b.tprop('wrapper', b.ttypeof('QueryClientProvider')), b.tprop('wrapperProps', b.tobj([b.tprop('client', b.tref('QueryClient'))]))]);
+  const options = b.obj([b.prop('wrapper', b.id('QueryClientProvider')), b.prop('wrapperProps', b.obj([b.prop('client', b.id('queryClient'))]))]);
+  return b.fn('createWrapper', [clientParam()], [b.ret(options)], {
     exported: true,
-    returnType: componentType,
-    doc: 'A provider of `queryClient` for rendering components that use the hooks in tests:\n`<Wrapper><ComponentUsingHooks /></Wrapper>` with `const Wrapper = createWrapper(queryClient)`.',
+    returnType: optionsType,
+    doc: 'Render options that mount `QueryClientProvider` with `queryClient` around the component under test:\n`render(ComponentUsingHooks, { props }, createWrapper(queryClient))` with @testing-library/svelte.',
   });
 }

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
  * The Vue composables (`target: "vue"`) through the shared behaviour suite, set up by a component
- * rendered with @testing-library/vue in the generated wrapper; and the suspense composables,
- * awaited in an async `setup()` under `<Suspense>`.
+ * rendered with @testing-library/vue in the generated wrapper; and the suspense composables (the
+ * query and the infinite one), awaited in an async `setup()` under a `<Suspense>` placed straight
+ * in the wrapper's slot, as an app puts it at the root of its tree.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/vue';
 import { http, HttpResponse } from 'msw';
@@ -23,9 +24,9 @@ function mount<T>(g: Generated, use: () => T, queryClient: ReturnType<Generated[
   return result!;
 }
 
-/** Suspense resolves inside an element: at the root of the wrapper's slot fragment, Vue cannot move it into place. */
+/** A root component holding only `<Suspense>` around `child`, with a fallback. */
 const underSuspense = (child: ReturnType<typeof defineComponent>, extra: object = {}) =>
-  defineComponent({ ...extra, setup: () => () => h('div', [h(Suspense, null, { default: () => h(child), fallback: () => h('p', 'loading') })]) });
+  defineComponent({ ...extra, setup: () => () => h(Suspense, null, { default: () => h(child), fallback: () => h('p', 'loading') }) });
 
 const task = (id: number, title: string) => ({ id, title, status: 'open' });
 
@@ -58,6 +59,31 @@ targetSuite(
       expect(await screen.findByText('from suspense')).toBeTruthy();
       expect(seen).toEqual([task(9, 'from suspense')]);
       expect(requests).toEqual(['GET /api/api/v1/tasks/9']);
+    });
+
+    it('renders the suspense infinite composable with its first page, then fetches the next one', async () => {
+      server.use(
+        http.get(`${BASE}/api/v1/tasks`, ({ request }) => {
+          const token = new URL(request.url).searchParams.get('page_token');
+          return token === 'p2' ? HttpResponse.json({ items: [task(3, 'c')], nextPageToken: null }) : HttpResponse.json({ items: [task(1, 'a'), task(2, 'b')], nextPageToken: 'p2' });
+        }),
+      );
+      type Page = { items: { title: string }[]; nextPageToken: string | null };
+      let fetchNext: (() => Promise<unknown>) | undefined;
+      const Tasks = defineComponent({
+        async setup() {
+          const pages = { initialPageParam: 'p1', getNextPageParam: (last: Page) => last.nextPageToken ?? undefined };
+          const query = (await g().hooks['useSuspenseListTasksInfinite']!({ status: 'done' }, pages)) as { data: Ref<{ pages: Page[] }>; fetchNextPage: () => Promise<unknown> };
+          fetchNext = query.fetchNextPage;
+          return () => h('p', `titles: ${query.data.value.pages.flatMap((page) => page.items.map((item) => item.title)).join(',')}`);
+        },
+      });
+      render(g().testUtils.createWrapper(g().testUtils.createTestQueryClient()), { slots: { default: underSuspense(Tasks) } });
+      expect(screen.getByText('loading')).toBeTruthy();
+      expect(await screen.findByText('titles: a,b')).toBeTruthy();
+      await fetchNext!();
+      expect(await screen.findByText('titles: a,b,c')).toBeTruthy();
+      expect(requests).toEqual(['GET /api/api/v1/tasks?status=done&page_token=p1', 'GET /api/api/v1/tasks?status=done&page_token=p2']);
     });
 
     it('rejects a suspense composable with the ApiError when the request fails', async () => {

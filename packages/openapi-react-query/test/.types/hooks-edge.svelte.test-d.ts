@@ -3,10 +3,18 @@
  * auto_invalidate, infinite_query true). Compiled beside them by targets-compile.test.ts; never run.
  */
 import type { CreateQueryResult } from '@tanstack/svelte-query';
+import { render } from '@testing-library/svelte';
+import type { Component } from 'svelte';
 import { expectTypeOf } from 'vitest';
 import type { ApiError } from './client.js';
 import * as hooks from './hooks.js';
 import type { Task, TaskPage } from './schema-types.js';
+import { createTestQueryClient, createWrapper } from './test-utils.js';
+
+/** `createWrapper` is the third argument of @testing-library/svelte's `render`, as the package README shows. */
+export function wrapperRenderOptions(TaskButton: Component<{ taskId: number }>): void {
+  render(TaskButton, { props: { taskId: 1 } }, createWrapper(createTestQueryClient()));
+}
 
 export function dataAndErrorTypes(): void {
   const list = hooks.createListTasks();
