@@ -65,8 +65,10 @@ describe('@specwright/vite', () => {
 
     const spec = readFileSync(a.spec, 'utf8');
     writeFileSync(a.spec, spec.replace('paths:\n', PING));
-    await until(() => readFileSync(a.client, 'utf8').includes('checkPing'), 'the regenerated client', log);
-    expect(readFileSync(join(a.dir, 'src', 'mocks', 'handlers.ts'), 'utf8')).toContain('/ping-check');
+    // One run renames its files one after another: wait for the last of the two, then check both.
+    const handlers = join(a.dir, 'src', 'mocks', 'handlers.ts');
+    await until(() => readFileSync(a.client, 'utf8').includes('checkPing') && readFileSync(handlers, 'utf8').includes('/ping-check'), 'the regenerated client and handlers', log);
+    expect(readFileSync(handlers, 'utf8')).toContain('/ping-check');
 
     const good = readFileSync(a.client, 'utf8');
     writeFileSync(a.spec, 'openapi: 3.1.0\npaths: [\n');
