@@ -77,6 +77,6 @@ if (values.each) {
     .sort((a, b) => b.wall - a.wall);
   console.log(`${'wall'.padStart(9)} ${'began at'.padStart(9)}  file`);
   for (const row of rows) console.log(`${seconds(row.wall)} ${seconds(row.began)}  ${row.status === 'passed' ? '' : `${row.status.toUpperCase()} `}${row.file}`);
-  console.log(`whole suite: ${numTotalTests} tests in ${rows.length} files, wall ${run.wall.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s`);
+  console.log(`${positionals.length > 0 ? 'these files' : 'whole suite'}: ${numTotalTests} tests in ${rows.length} files, wall ${run.wall.toFixed(1)} s, CPU ${run.cpu.toFixed(1)} s`);
   process.exitCode = run.code;
 }
