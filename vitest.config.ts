@@ -1,5 +1,6 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './vitest.sequencer.js';
 
 /** Test files that need a framework's browser build (its reactive one) under jsdom: their own projects below. */
 const SOLID_TESTS = ['packages/openapi-react-query/test/render-solid.test.ts'];
@@ -13,6 +14,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,

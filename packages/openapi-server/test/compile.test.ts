@@ -84,8 +84,11 @@ const MATRIX: [TypeScriptVersion, Resolution][] = [
   ['7', 'nodenext'],
 ];
 
-function expectCompiles(project: GeneratedProject, label: string) {
-  for (const [version, resolution] of MATRIX) {
+/** TypeScript 7 only, where 5.9 adds nothing: the case with a context type compiles each framework's output under 5.9. */
+const TS7_ONLY = MATRIX.filter(([version]) => version === '7');
+
+function expectCompiles(project: GeneratedProject, label: string, matrix = MATRIX) {
+  for (const [version, resolution] of matrix) {
     project.project.tsconfig(resolution);
     const result = typecheck(project.dir, version);
     expect(result.stdout + result.stderr, `${label}: TypeScript ${version}, ${resolution}`).toBe('');
@@ -115,10 +118,10 @@ describe.each(['hono', 'express', 'fastify', 'none'] as const)('%s: generated co
     expectCompiles(withContext, 'with context');
   });
 
-  it('without a context type: service and mounting', () => {
+  it('without a context type: service and mounting (TypeScript 7, bundler and nodenext)', () => {
     withoutContext.project.write('service-impl.ts', contractService({ context: false, router: framework !== 'none' }));
     if (framework !== 'none') withoutContext.project.write('mount.ts', MOUNTS[framework]);
-    expectCompiles(withoutContext, 'without context');
+    expectCompiles(withoutContext, 'without context', TS7_ONLY);
   });
 
   it('a service missing one method does not compile', () => {
@@ -127,7 +130,7 @@ describe.each(['hono', 'express', 'fastify', 'none'] as const)('%s: generated co
     expect(missing).not.toBe(complete);
     withoutContext.project.write('service-impl.ts', missing);
     withoutContext.project.tsconfig('nodenext');
-    const result = typecheck(withoutContext.dir);
+    const result = typecheck(withoutContext.dir, '7');
     expect(result.code).not.toBe(0);
     expect(result.stdout).toMatch(/service-impl\.ts.*error TS2741: Property 'ping' is missing/);
     withoutContext.project.write('service-impl.ts', complete);
@@ -166,7 +169,7 @@ describe('design rule 5: adding an operation to the spec and not implementing it
     const generated = await generateProject({ framework: 'fastify', contextType: false });
     generated.project.write('service-impl.ts', contractService({ context: false, router: true }));
     generated.project.tsconfig('nodenext');
-    expect(typecheck(generated.dir).code).toBe(0);
+    expect(typecheck(generated.dir, '7').code).toBe(0);
 
     const { document } = await loadSpecFile(CONTRACT_SPEC);
     const paths = document['paths'] as Record<string, unknown>;
@@ -181,7 +184,7 @@ describe('design rule 5: adding an operation to the spec and not implementing it
     }
     expect((await runZodTs([], generated.dir)).code).toBe(0);
     expect((await runServer([], generated.dir)).code).toBe(0);
-    const result = typecheck(generated.dir);
+    const result = typecheck(generated.dir, '7');
     expect(result.code).not.toBe(0);
     expect(result.stdout).toMatch(/error TS2741: Property 'restoreItem' is missing/);
   });
@@ -202,7 +205,7 @@ describe('every fixture spec gives a service and routers that compile (hostile t
       expect(await prettierUnformatted([join(dir, 'gen', 'service.ts'), join(dir, 'gen', 'router.ts')])).toEqual([]);
     }
     project.tsconfig('nodenext');
-    const result = typecheck(project.dir);
+    const result = typecheck(project.dir, '7');
     expect(result.stdout + result.stderr).toBe('');
   });
 });

@@ -83,7 +83,7 @@ describe('spec text in generated code', () => {
     const { project, files } = await generateInto(specFor(texts), { prefix: 'zod-ts-texts' });
     dir = project.dir;
     project.tsconfig('nodenext');
-    const compiled = typecheck(project.dir, '5.9');
+    const compiled = typecheck(project.dir, '7');
     expect(compiled.stdout + compiled.stderr).toBe('');
     expect(await prettierUnformatted(files.map((f) => f.path))).toEqual([]);
     schemas = await importModule(join(dir, 'gen', 'schema-types.ts'));
@@ -170,7 +170,7 @@ describe('names', () => {
     await generateInto(spec, { project, format: false });
     project.write('use.ts', `import { fetch2, configureClient2, sendRequest2, z2, delete_, type Error2, type ApiError2, ApiError } from './gen/index.js';\nexport const all = [fetch2, configureClient2, sendRequest2, z2, delete_, ApiError];\nexport type Both = Error2 | ApiError2;\n`);
     project.tsconfig('bundler');
-    const compiled = typecheck(project.dir, '5.9');
+    const compiled = typecheck(project.dir, '7');
     expect(compiled.stdout + compiled.stderr).toBe('');
   });
 });

@@ -20,5 +20,5 @@ describe.each(SPECS)('%s', (_, path) => {
     const result = typecheck(project.dir, '7');
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
-  });
+  }, 600_000);
 });

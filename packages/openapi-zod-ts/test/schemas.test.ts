@@ -83,7 +83,7 @@ describe.each([['3.1.0'], ['3.0.3']])('schema kinds (OpenAPI %s)', (version) => 
     const project = tempProject('zod-ts-kinds', { prettier: false });
     await generateInto(spec, { project, format: false, typing: 'checked' });
     project.tsconfig('nodenext');
-    const compiled = typecheck(project.dir, '5.9');
+    const compiled = typecheck(project.dir, '7');
     expect(compiled.stdout + compiled.stderr).toBe('');
     schemas = await importModule(join(project.dir, 'gen', 'schema-types.ts'));
   });

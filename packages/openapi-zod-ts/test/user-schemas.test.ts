@@ -67,7 +67,7 @@ describe('user-owned schema file', () => {
     expect(again.warnings).toEqual([]);
     expect(readFileSync(file, 'utf8')).toBe(edited);
     project.tsconfig('nodenext');
-    const compiled = typecheck(project.dir, '5.9');
+    const compiled = typecheck(project.dir, '7');
     expect(compiled.stdout + compiled.stderr).toBe('');
 
     const client = await importModule<Client>(join(project.dir, 'gen2', 'index.ts'));
@@ -107,7 +107,7 @@ expectTypeOf(createPet).parameter(0).toEqualTypeOf<{ name: string; status?: 'ava
 `,
     );
     project.tsconfig('nodenext');
-    const compiled = typecheck(project.dir, '5.9');
+    const compiled = typecheck(project.dir, '7');
     expect(compiled.stdout + compiled.stderr).toBe('');
     expect(compiled.code).toBe(0);
   });
