@@ -35,7 +35,7 @@ async function hono(createRouter: CreateRouter): Promise<Served> {
 async function express(createRouter: CreateRouter, bodyParserErrors: unknown): Promise<Served> {
   const { default: Express } = await import('express');
   const app = Express();
-  app.use(Express.json({ limit: '1mb' }), bodyParserErrors as never);
+  app.use(Express.json({ limit: '1mb', strict: false }), bodyParserErrors as never);
   app.use('/api', createRouter(service()) as never);
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
