@@ -105,7 +105,7 @@ export const FailBodySchema = z.object({ kind: z.enum(['http', 'unexpected']) })
 `;
 
 /** The same file in zod/mini's functional form, for the routers over `zod_variant: "mini"` schemas. */
-export const CONTRACT_SCHEMAS_MINI = `import { z } from 'zod/mini';
+export const CONTRACT_SCHEMAS_MINI = `import * as z from 'zod/mini';
 
 export const DimensionsSchema = z.object({ width: z.number().check(z.minimum(0)), height: z.number().check(z.minimum(0)) });
 

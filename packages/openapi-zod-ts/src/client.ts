@@ -5,7 +5,7 @@
 import { code as c, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, type SchemaNode, successResponses } from '@specwright/core';
 import { type EmitContext, resolveNamed } from './context.js';
 import { clientRuntimeExports, clientRuntimeInternals } from './client-runtime.js';
-import { type SchemaScope, typeOf, ZOD_MODULE } from './schema-emit.js';
+import { type SchemaScope, typeOf, zodImport } from './schema-emit.js';
 import { GENERATED_HEADER } from './schema-types.js';
 
 /** Names `client.ts` takes from `schema-types.ts`, collected while building. */
@@ -53,7 +53,7 @@ export function clientModule(context: EmitContext): Code.Module {
   const runtime = clientRuntimeInternals(imports.helpers, context.variant);
 
   const head: Code.Stmt[] = [];
-  if (runtime.zod || imports.zod) head.push(c.importFrom(ZOD_MODULE[context.variant], ['z']));
+  if (runtime.zod || imports.zod) head.push(zodImport(context.variant));
   if (runtime.config) head.push(c.importFrom('./client-config.js', ['getClientConfig']));
   const fromSchemas = imports.statement('./schema-types.js');
   if (fromSchemas) head.push(fromSchemas);
