@@ -26,6 +26,15 @@ class Imports {
 
 type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';
 
+/** The runtime helper encoding each kind of body (multipart's header is fetch's, with its boundary). */
+const BODY_ENCODERS: Record<BodyKind, string> = {
+  json: 'encodeJsonBody',
+  form: 'encodeFormBody',
+  multipart: 'encodeMultipartBody',
+  text: 'encodeTextBody',
+  binary: 'encodeBinaryBody',
+};
+
 function bodyKind(content: MediaContent): BodyKind {
   if (content.kind === 'other') return 'binary';
   return content.kind;
@@ -97,8 +106,9 @@ function operationFunction(operation: Operation, context: EmitContext, scope: Sc
     } else {
       type = kind === 'json' ? c.kw('unknown') : kind === 'text' ? c.kw('string') : kind === 'binary' ? c.tref('Blob') : c.tref('Record', [c.kw('string'), c.kw('unknown')]);
     }
-    imports.helpers.add('encodeRequestBody');
-    let encoded: Code.Expr = c.call('encodeRequestBody', [c.str(kind), c.str(content.contentType), value]);
+    const encoder = BODY_ENCODERS[kind];
+    imports.helpers.add(encoder);
+    let encoded: Code.Expr = c.call(encoder, kind === 'multipart' ? [value] : [c.str(content.contentType), value]);
     if (!requestBody.required) encoded = c.cond(c.bin(c.id('body'), '===', c.undef()), c.undef(), encoded);
     params.push(c.param('body', type));
     optional.push(!requestBody.required);
