@@ -6,7 +6,8 @@
  *
  * For each spec and zod variant (classic, mini), openapi-zod-ts and openapi-react-query generate
  * into `.tmp/bench-bundle/`; then one-operation apps are built for production by Vite 8 (rolldown,
- * its own minifier) and by esbuild (minified), and the bench prints bytes and gzip bytes of each
+ * its own minifier), by esbuild (minified) and by webpack 5 (production mode: terser), and the
+ * bench prints bytes and gzip bytes of each
  * bundle next to the baselines built in the same run:
  * - "zod alone": `z.object({ a: z.string() }).parse(...)`, with `zod` or `zod/mini`;
  * - "zod + TanStack Query alone": that schema in a `useQuery` of a React component rendered by
@@ -25,6 +26,7 @@ import { generateModules } from '@specwright/openapi-react-query';
 import { generateFromModel } from '@specwright/openapi-zod-ts';
 import * as esbuild from 'esbuild';
 import { build } from 'vite';
+import webpack from 'webpack';
 
 const root = join(import.meta.dirname, '..');
 const SPECS = {
@@ -46,7 +48,9 @@ async function viteBundle(entry) {
     configFile: false,
     root: base,
     define,
-    build: { write: false, minify: true, lib: { entry, formats: ['es'] } },
+    // An app build, not library mode: Vite's library mode keeps whitespace in ES output (it
+    // minifies syntax only), which inflated the first round's figures by a quarter.
+    build: { write: false, minify: true, modulePreload: false, rollupOptions: { input: entry } },
   });
   const output = Array.isArray(result) ? result[0] : result;
   return output.output.map((chunk) => (chunk.type === 'chunk' ? chunk.code : '')).join('');
@@ -57,9 +61,54 @@ async function esbuildBundle(entry) {
   return result.outputFiles.map((file) => file.text).join('');
 }
 
-const BUNDLERS = { vite: viteBundle, esbuild: esbuildBundle };
+/**
+ * webpack 5 in production mode (terser, its default minimizer); `.js` imports resolve to the
+ * generated `.ts` files, whose types esbuild strips (bench/esbuild-ts-loader.cjs).
+ */
+async function webpackBundle(entry) {
+  const compiler = webpack({
+    mode: 'production',
+    entry,
+    context: base,
+    output: { path: join(base, 'webpack-out'), filename: 'app.js', module: true, chunkFormat: 'module' },
+    experiments: { outputModule: true },
+    target: 'web',
+    resolve: { extensionAlias: { '.js': ['.ts', '.js'] }, extensions: ['.ts', '.js'] },
+    module: { rules: [{ test: /\.ts$/, use: join(import.meta.dirname, 'esbuild-ts-loader.cjs') }] },
+    optimization: { splitChunks: false, runtimeChunk: false },
+    performance: { hints: false },
+    plugins: [new webpack.DefinePlugin(define)],
+  });
+  compiler.outputFileSystem = memoryFs();
+  const stats = await new Promise((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result))));
+  await new Promise((resolve) => compiler.close(resolve));
+  if (stats.hasErrors()) throw new Error(stats.toString('errors-only'));
+  return Object.values(written).join('');
+}
 
-const schemaApp = (module) => `import { z } from '${module}';\n\nconst Schema = z.object({ a: z.string() });\ndocument.title = Schema.parse(JSON.parse(document.title)).a;\n`;
+/** The files webpack writes, kept in memory (`written`), with the fs calls its emit uses. */
+const written = {};
+function memoryFs() {
+  for (const key of Object.keys(written)) delete written[key];
+  const done = (callback) => (...args) => process.nextTick(callback, ...args);
+  return {
+    mkdir: (_path, _options, callback) => done(typeof _options === 'function' ? _options : callback)(null),
+    writeFile: (path, content, callback) => {
+      if (String(path).endsWith('.js')) written[path] = content.toString();
+      done(callback)(null);
+    },
+    stat: (_path, callback) => done(callback)(Object.assign(new Error('ENOENT'), { code: 'ENOENT' })),
+    readFile: (_path, callback) => done(callback)(Object.assign(new Error('ENOENT'), { code: 'ENOENT' })),
+    join,
+    dirname: (path) => join(path, '..'),
+  };
+}
+
+const BUNDLERS = { vite: viteBundle, esbuild: esbuildBundle, webpack: webpackBundle };
+
+/** The zod import the generated code uses: `{ z }` for classic (DECISIONS), the namespace for zod/mini. */
+const zodImport = (module) => (module === 'zod/mini' ? `import * as z from '${module}';` : `import { z } from '${module}';`);
+const schemaApp = (module) => `${zodImport(module)}\n\nconst Schema = z.object({ a: z.string() });\ndocument.title = Schema.parse(JSON.parse(document.title)).a;\n`;
 const reactApp = (imports, query) => `import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider${query.includes('useQuery') ? ', useQuery' : ''} } from '@tanstack/react-query';
@@ -73,7 +122,7 @@ function App() {
 createRoot(document.body).render(createElement(QueryClientProvider, { client: new QueryClient() }, createElement(App)));
 `;
 const tqBaseline = (module) =>
-  reactApp(`import { z } from '${module}';\n\nconst Schema = z.object({ a: z.string() });`, "useQuery({ queryKey: ['a'], queryFn: async () => Schema.parse(await (await fetch('/a')).json()) })");
+  reactApp(`${zodImport(module)}\n\nconst Schema = z.object({ a: z.string() });`, "useQuery({ queryKey: ['a'], queryFn: async () => Schema.parse(await (await fetch('/a')).json()) })");
 
 function write(relative, text) {
   const path = join(base, relative);
@@ -123,7 +172,7 @@ for (const name of values.spec) {
   }
 }
 
-console.log('\nGoals (Vite and esbuild):');
+console.log('\nGoals (Vite, esbuild and webpack):');
 for (const row of rows.filter((r) => r.baseline)) {
   const [spec, variant] = row.label.split(/[ :]+/);
   const goals = [];

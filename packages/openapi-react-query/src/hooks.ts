@@ -77,7 +77,7 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
 
   const emitter = new Emitter(adapter, tanstack, client, vue);
   const body: Code.Stmt[] = [];
-  for (const resource of plan.resources) if (resource.factory) body.push(emitter.keyFactory(resource));
+  for (const resource of plan.resources) if (resource.factory) body.push(...emitter.keyFactory(resource));
   for (const op of plan.operations) {
     if (op.kind === 'query') {
       body.push(emitter.queryHook(op, 'query'));
@@ -116,7 +116,8 @@ class Emitter {
   /** Locals of a function emitted for an operation: they avoid every module name it refers to. */
   private locals(op: QueryPlan | MutationPlan): NameScope {
     const referenced = [...this.tanstack.locals(), ...this.vue.locals(), this.client.local('ApiError'), this.client.local(op.names.fn)];
-    if (op.resource.factory) referenced.push(op.resource.factory);
+    const resource = op.resource;
+    if (resource.factory) referenced.push(resource.factory, resource.allFn, ...resource.entries.map((entry) => entry.fn));
     if (op.kind === 'mutation' && op.variablesType) referenced.push(op.variablesType);
     return localScope(referenced);
   }
@@ -143,8 +144,8 @@ class Emitter {
     return b.tref(this.client.use('ApiError'));
   }
 
-  private keyType(resource: ResourcePlan, entry: KeyEntry): Code.Type {
-    return b.tref('ReturnType', [b.ttypeof(`${resource.factory}.${entry.property}`)]);
+  private keyType(entry: KeyEntry): Code.Type {
+    return b.tref('ReturnType', [b.ttypeof(entry.fn)]);
   }
 
   private t(name: string, args?: Code.Type[]): Code.Type {
@@ -209,9 +210,15 @@ class Emitter {
     return b.tref('NonNullable', [b.tindexed(queryObject, b.tlit(pageParam))]);
   }
 
-  /** `export const petKeys = { all: () => ['pets'] as const, list: (params?) => [...] as const }` */
-  keyFactory(resource: ResourcePlan): Code.Stmt {
-    const props: Code.ObjectMember[] = [b.prop('all', b.arrow([], constTuple([b.str(resource.name)])))];
+  /**
+   * `const petKeysList = (params?) => ['pets', 'list', params] as const` for every key, then
+   * `export const petKeys = { all: petKeysAll, list: petKeysList }`. Hooks call the functions, and
+   * the object holds only references (a pure value): an app importing one hook bundles that hook's
+   * key function, not its resource's whole factory.
+   */
+  keyFactory(resource: ResourcePlan): Code.Stmt[] {
+    const out: Code.Stmt[] = [b.constDecl(resource.allFn, b.arrow([], constTuple([b.str(resource.name)])))];
+    const props: Code.ObjectMember[] = [b.prop('all', b.id(resource.allFn))];
     for (const entry of resource.entries) {
       const locals = this.locals(entry.query);
       const { params, values } = this.argParams(entry.query, locals, { widen: false });
@@ -221,9 +228,11 @@ class Emitter {
       const queryArg = entry.query.args.at(-1)?.role === 'query';
       if (entry.infinite && queryArg) items.push(...values.slice(0, -1), b.str('infinite'), query!);
       else items.push(...values);
-      props.push(b.prop(entry.property, b.arrow(params, constTuple(items))));
+      out.push(b.constDecl(entry.fn, b.arrow(params, constTuple(items))));
+      props.push(b.prop(entry.property, b.id(entry.fn)));
     }
-    return b.constDecl(resource.factory, b.obj(props), { exported: true, doc: `Query keys of the resource \`${resource.name}\`.` });
+    out.push(b.constDecl(resource.factory, b.obj(props), { exported: true, doc: `Query keys of the resource \`${resource.name}\`.` }));
+    return out;
   }
 
   /**
@@ -268,7 +277,7 @@ class Emitter {
     const data = this.dataType(op);
     const error = this.errorType();
     const pageParam = infinite ? this.pageParamType(op, op.args.find((a) => a.role === 'query')!) : undefined;
-    const key = this.keyType(op.resource, entry);
+    const key = this.keyType(entry);
     const typeArgs: Code.Type[] = [data, error, b.tref('TData'), key, ...(pageParam ? [pageParam] : [])];
     const optionsTypeArgs = this.adapter.queryDataParam && !infinite ? [data, error, b.tref('TData'), data, key] : typeArgs;
 
@@ -276,7 +285,7 @@ class Emitter {
     const args = values.map((value, i) => (guarded && op.args[i]!.role === 'path' ? b.nonNull(value) : value));
     const callerOptions = this.readOnce(names.options, !infinite, locals, reads);
     const props: Code.ObjectMember[] = [
-      b.prop('queryKey', b.call(b.member(b.id(op.resource.factory), entry.property), args)),
+      b.prop('queryKey', b.call(b.id(entry.fn), args)),
       b.prop('queryFn', this.queryFn(op, args, infinite, names.context, locals)),
       b.prop('staleTime', b.num(op.resource.staleTime)),
       b.prop('gcTime', b.num(op.resource.gcTime)),
@@ -361,15 +370,14 @@ class Emitter {
       const clientName = locals.claim('client');
       const argsName = locals.claim('args');
       statements.push(b.constDecl(clientName, this.useQueryClient(queryClientName)));
-      const factory = b.id(op.resource.factory);
       const invalidate = (key: Code.Expr, options?: Code.Expr) => b.dot(b.id(clientName), 'invalidateQueries', [b.obj([b.prop('queryKey', key)]), ...(options ? [options] : [])]);
-      const keys: Code.Expr[] = [invalidate(b.call(b.member(factory, 'all')))];
+      const keys: Code.Expr[] = [invalidate(b.call(b.id(op.resource.allFn)))];
       const detail = op.invalidate.detail;
       if (detail) {
         const received = b.index(b.id(argsName), b.num(1));
         const ids = op.args.filter((a) => a.role === 'path').map((a) => (op.variables.kind === 'object' ? b.member(received, a.name) : received));
         // all() has just started the refetch of this detail: join it instead of cancelling it for a second one.
-        keys.push(invalidate(b.call(b.member(factory, detail.property), ids), b.obj([b.prop('cancelRefetch', b.bool(false))])));
+        keys.push(invalidate(b.call(b.id(detail.fn), ids), b.obj([b.prop('cancelRefetch', b.bool(false))])));
       }
       // Seed point 10: invalidate first, then the caller's onSuccess with every argument it was given.
       const onSuccess = b.arrow(

@@ -1,5 +1,5 @@
 import { ADAPTERS, type Target } from './target.js';
-import { camelCase, resourceName, safeIdentifier, successResponses, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames, type SchemaNode } from '@specwright/core';
+import { camelCase, pascalCase, resourceName, safeIdentifier, successResponses, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames, type SchemaNode } from '@specwright/core';
 
 /** The options of one run (the config keys in camelCase). */
 export interface HooksOptions {
@@ -47,6 +47,11 @@ export interface ClientArg {
 export interface KeyEntry {
   /** Property name in the factory object. */
   property: string;
+  /**
+   * The module-level key function the property holds (`petKeysList`): hooks call it rather than
+   * the factory object, so an app that imports one hook bundles only that hook's key function.
+   */
+  fn: string;
   /** The string after the resource (`'list'`, an operation name), or none for `detail`. */
   label?: string;
   /** Infinite queries keep separate cache entries: `'infinite'` goes before the query object. */
@@ -108,6 +113,8 @@ export interface ResourcePlan {
   name: string;
   /** Identifier of the key factory (`petKeys`); empty for a resource without a GET, which has none. */
   factory: string;
+  /** The module-level function behind the factory's `all()` (`petKeysAll`), which mutations invalidate. */
+  allFn: string;
   staleTime: number;
   gcTime: number;
   queries: QueryPlan[];
@@ -183,6 +190,7 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
       resource = {
         name,
         factory: '',
+        allFn: '',
         staleTime: override?.stale_time ?? options.staleTime,
         gcTime: override?.gc_time ?? options.gcTime,
         queries: [],
@@ -254,6 +262,13 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
     }
   }
 
+  // Key functions are module-private: they claim after every exported name.
+  for (const resource of resources.values()) {
+    if (resource.factory === '') continue;
+    resource.allFn = scope.claim(`${resource.factory}All`);
+    for (const entry of resource.entries) entry.fn = scope.claim(safeIdentifier(`${resource.factory}${pascalCase(entry.property)}`, 'key'));
+  }
+
   for (const name of Object.keys(options.overrides)) {
     if (!resources.has(name)) {
       const known = [...resources.keys()];
@@ -287,7 +302,7 @@ function planKeyEntries(resource: ResourcePlan): void {
   const details = resource.queries.filter((q) => q.shape === 'detail');
   const entries: KeyEntry[] = [];
   const add = (query: QueryPlan, property: string, label: string | undefined) => {
-    const entry: KeyEntry = label === undefined ? { property: props.claim(property), infinite: false, query } : { property: props.claim(property), label, infinite: false, query };
+    const entry: KeyEntry = label === undefined ? { property: props.claim(property), fn: '', infinite: false, query } : { property: props.claim(property), fn: '', label, infinite: false, query };
     query.key = entry;
     entries.push(entry);
   };

@@ -94,7 +94,7 @@ describe('petstore', () => {
 
   it('spreads the caller options after the generated keys', () => {
     const source = printModuleSource(generateModules(model, { staleTime: 5, gcTime: 6 }).hooks);
-    expect(source).toContain('queryKey: petKeys.list(params), queryFn: (context) => listPets(params, { signal: context.signal }), staleTime: 5, gcTime: 6, ...options }');
+    expect(source).toContain('queryKey: petKeysList(params), queryFn: (context) => listPets(params, { signal: context.signal }), staleTime: 5, gcTime: 6, ...options }');
     expect(source).toContain('{ mutationFn: (variables) => createPet(variables), ...options }');
   });
 
@@ -131,7 +131,7 @@ describe('petstore', () => {
   it('feeds the page parameter from pageParam and keys infinite queries apart', () => {
     const source = printModuleSource(generateModules(model).hooks);
     expect(source).toContain('listPets({ ...params, page: context.pageParam }, { signal: context.signal })');
-    expect(source).toContain('listInfinite: (params?: Parameters<typeof listPets>[0]) => ["pets", "list", "infinite", params] as const');
+    expect(source).toContain('const petKeysListInfinite = (params?: Parameters<typeof listPets>[0]) => ["pets", "list", "infinite", params] as const');
     expect(source).toContain('NonNullable<NonNullable<Parameters<typeof listPets>[0]>["page"]>');
   });
 
@@ -177,7 +177,7 @@ describe('edge cases', () => {
       'getTaskHistory:getTaskHistory',
     ]);
     const source = printModuleSource(generateModules(model).hooks);
-    expect(source).toContain('getTask: (taskId: Parameters<typeof getTask>[0]) => ["tasks", "getTask", taskId] as const');
+    expect(source).toContain('const taskKeysGetTask = (taskId: Parameters<typeof getTask>[0]) => ["tasks", "getTask", taskId] as const');
   });
 
   it('shapes the variables the seed leaves open', () => {
@@ -224,7 +224,7 @@ describe('edge cases', () => {
     expect(source).toContain(
       [
         '{ mutationFn: (variables) => updateTask(variables.taskId, variables.body), ...options, onSuccess: async (...args) => {',
-        '    await Promise.all([client.invalidateQueries({ queryKey: taskKeys.all() }), client.invalidateQueries({ queryKey: taskKeys.getTask(args[1].taskId) }, { cancelRefetch: false })]);',
+        '    await Promise.all([client.invalidateQueries({ queryKey: taskKeysAll() }), client.invalidateQueries({ queryKey: taskKeysGetTask(args[1].taskId) }, { cancelRefetch: false })]);',
         '    await options?.onSuccess?.(...args);',
         '  } }',
       ].join('\n'),
@@ -236,7 +236,7 @@ describe('edge cases', () => {
     expect(['getTask', 'ping', 'getLatestDraft'].map((name) => query(p, name).empty)).toEqual(['none', 'void', 'some']);
     const source = printModuleSource(generateModules(model).hooks);
     expect(source).toContain('queryFn: (context) => ping({ signal: context.signal }).then(() => null)');
-    expect(source).toContain('useQuery2<null, ApiError, TData, ReturnType<typeof pingKeys.list>>');
+    expect(source).toContain('useQuery2<null, ApiError, TData, ReturnType<typeof pingKeysList>>');
     expect(source).toContain('queryFn: (context) => getLatestDraft({ signal: context.signal }).then((data) => data ?? null)');
     expect(source).toContain('useQuery2<Exclude<Awaited<ReturnType<typeof getLatestDraft>>, undefined> | null, ApiError, TData,');
   });
@@ -246,7 +246,7 @@ describe('edge cases', () => {
     expect(query(p, 'listReportRows').infinite?.pageParam).toBe('offset');
     const source = printModuleSource(generateModules(model).hooks);
     expect(source).toContain('enabled: reportId != null && (options.enabled ?? true), ...options');
-    expect(source).toContain('detailInfinite: (reportId: Parameters<typeof listReportRows>[0], params?: Parameters<typeof listReportRows>[1]) => ["reports", reportId, "infinite", params] as const');
+    expect(source).toContain('const reportKeysDetailInfinite = (reportId: Parameters<typeof listReportRows>[0], params?: Parameters<typeof listReportRows>[1]) => ["reports", reportId, "infinite", params] as const');
   });
 
   it.each<[HooksOptions['infiniteQuery'], string[]]>([
@@ -265,7 +265,7 @@ describe('edge cases', () => {
     expect(p.warnings).toEqual(['infinite_query: true: no infinite hook for list operations without query parameters to page with: getMe, query, suspenseQuery, queryClient, ping, getLatestDraft']);
     const source = printModuleSource(generateModules(model, { infiniteQuery: true }).hooks);
     expect(source).toContain('queryFn: (context) => searchTasks({ ...params, ...context.pageParam }, { signal: context.signal })');
-    expect(source).toContain('searchTasksInfinite: (params: Parameters<typeof searchTasks>[0]) => ["tasks", "searchTasks", "infinite", params] as const');
+    expect(source).toContain('const taskKeysSearchTasksInfinite = (params: Parameters<typeof searchTasks>[0]) => ["tasks", "searchTasks", "infinite", params] as const');
     expect(source).toMatch(/export function useSearchTasksInfinite<TData = InfiniteData<Awaited<ReturnType<typeof searchTasks>>, Partial<NonNullable<Parameters<typeof searchTasks>\[0\]>>>>\(params: /);
   });
 
@@ -273,9 +273,11 @@ describe('edge cases', () => {
     const labels = plan(model).resources.find((r) => r.name === 'labels')!;
     expect(labels.entries.map((e) => `${e.property}:${e.label ?? ''}`)).toEqual(['list:list', 'detail:']);
     const source = printModuleSource(generateModules(model).hooks);
-    expect(source).toContain(
-      'export const labelKeys = { all: () => ["labels"] as const, list: (params?: Parameters<typeof listLabels>[0]) => ["labels", "list", params] as const, detail: (labelId: Parameters<typeof getLabel>[0]) => ["labels", labelId] as const };',
-    );
+    expect(source).toContain('const labelKeysAll = () => ["labels"] as const;');
+    expect(source).toContain('const labelKeysList = (params?: Parameters<typeof listLabels>[0]) => ["labels", "list", params] as const;');
+    expect(source).toContain('const labelKeysDetail = (labelId: Parameters<typeof getLabel>[0]) => ["labels", labelId] as const;');
+    // The exported factory only refers to the key functions, so a bundler drops it when unused.
+    expect(source).toContain('export const labelKeys = { all: labelKeysAll, list: labelKeysList, detail: labelKeysDetail };');
   });
 
   it('marks every hook of a deprecated GET @deprecated: query, suspense and infinite ones', () => {
@@ -306,7 +308,7 @@ describe('edge cases', () => {
     expect(source).toContain('export function useGetShadow<');
     expect(source).toContain('(shadowKeys2: Parameters<typeof getShadow>[0] | undefined | null, queryClient: Parameters<typeof getShadow>[1] | undefined | null, options?: ');
     expect(source).toContain('queryClient2?: QueryClient): UseQueryResult<TData, ApiError>');
-    expect(source).toContain('queryKey: shadowKeys.detail(shadowKeys2!, queryClient!)');
+    expect(source).toContain('queryKey: shadowKeysDetail(shadowKeys2!, queryClient!)');
     // A module name the hook does not refer to does not rename its parameters.
     expect(source).toMatch(/export function useListTasks<[^(]*>\(params\?: [^\n]*, queryClient\?: QueryClient\)/);
   });

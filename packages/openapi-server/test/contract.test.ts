@@ -45,13 +45,19 @@ function bigBody(): { sized: string; chunked: () => ReadableStream<Uint8Array> }
   return { sized, chunked };
 }
 
-describe.each(FRAMEWORKS)('%s router', (framework) => {
+/** Every router over both zod variants: the schemas (generated and user-owned) in classic zod or zod/mini. */
+const ROUTERS = FRAMEWORKS.flatMap((framework) => (['classic', 'mini'] as const).map((variant) => [framework, variant] as const));
+
+describe.each(ROUTERS)('%s router, %s zod', (framework, variant) => {
   let server: RunningServer;
+  let generated: { read(relative: string): string };
   const url = (path: string) => `${server.url}${path}`;
   const callsOf = (method: string) => server.calls.filter((c) => c.method === method);
 
   beforeAll(async () => {
-    server = await startContractServer(framework);
+    const started = await startContractServer(framework, { variant });
+    ({ generated } = started);
+    server = started;
   });
   afterAll(async () => {
     await server?.close();
@@ -60,6 +66,12 @@ describe.each(FRAMEWORKS)('%s router', (framework) => {
     server.calls.length = 0;
     server.errors.length = 0;
     server.routesSeen.length = 0;
+  });
+
+  it(`validates with ${variant} zod: the generated and the user-owned schemas import it`, () => {
+    const from = variant === 'mini' ? "from 'zod/mini'" : "from 'zod'";
+    expect(generated.read('gen/schema-types.ts')).toContain(from);
+    expect(generated.read('schemas.ts')).toContain(from);
   });
 
   describe('success status: 201, then 204, then 200; else 204 for DELETE, 200 otherwise', () => {

@@ -104,6 +104,53 @@ export const PutBlobBodySchema = z.instanceof(Blob);
 export const FailBodySchema = z.object({ kind: z.enum(['http', 'unexpected']) });
 `;
 
+/** The same file in zod/mini's functional form, for the routers over `zod_variant: "mini"` schemas. */
+export const CONTRACT_SCHEMAS_MINI = `import * as z from 'zod/mini';
+
+export const DimensionsSchema = z.object({ width: z.number().check(z.minimum(0)), height: z.number().check(z.minimum(0)) });
+
+export const ItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  price: z.number(),
+  tags: z.array(z.string()),
+  dimensions: z.optional(DimensionsSchema),
+});
+
+export const CreateItemSchema = z
+  .object({
+    name: z.string().check(z.minLength(1)),
+    price: z.number().check(z.minimum(0)),
+    discount: z.optional(z.number().check(z.minimum(0))),
+    tags: z.optional(z.array(z.string()).check(z.maxLength(3))),
+    dimensions: z.optional(DimensionsSchema),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.discount !== undefined && value.discount > value.price) {
+        ctx.addIssue({ code: 'custom', path: ['discount'], message: 'Discount cannot exceed the price' });
+      }
+    }),
+  );
+
+export const ItemPatchSchema = z.object({ name: z.optional(z.string().check(z.minLength(1))), price: z.optional(z.number().check(z.minimum(0))) });
+
+export const ItemPageSchema = z.object({ items: z.array(ItemSchema), query: z.record(z.string(), z.unknown()) });
+
+export const SortSchema = z.enum(['name', 'price']);
+
+export const EchoSchema = z.object({ values: z.array(z.string()) });
+
+export const ReceiptSchema = z.object({ accepted: z.boolean() });
+
+// A hand-written rule on a text body: text bodies are validated too.
+export const CreateNoteBodySchema = z.string().check(z.maxLength(20));
+
+export const PutBlobBodySchema = z.instanceof(Blob);
+
+export const FailBodySchema = z.object({ kind: z.enum(['http', 'unexpected']) });
+`;
+
 /**
  * An in-memory service of the contract spec, recording every call with its arguments. Written
  * with rest parameters, it fits the interface with or without a context argument; `router`
@@ -332,7 +379,7 @@ export async function generateProject(options: ProjectOptions): Promise<Generate
   const spec = options.spec ?? CONTRACT_SPEC;
   const inputSchema = options.inputSchema ?? 'contract';
   const contextType = options.contextType ?? 'AuthContext';
-  if (inputSchema === 'contract') project.write('schemas.ts', CONTRACT_SCHEMAS);
+  if (inputSchema === 'contract') project.write('schemas.ts', options.zodConfig?.['zod_variant'] === 'mini' ? CONTRACT_SCHEMAS_MINI : CONTRACT_SCHEMAS);
   const zodConfig: Record<string, unknown> = { input_openapi: spec, output: 'gen', ...options.zodConfig };
   if (inputSchema) zodConfig['input_schema'] = 'schemas.ts';
   project.write('openapi-zod-ts.config.json', JSON.stringify(zodConfig));
@@ -359,6 +406,8 @@ export interface RunningServer {
  * `poisoning` (fastify) sets `onProtoPoisoning` and `onConstructorPoisoning`.
  */
 export interface ServerOptions {
+  /** openapi-zod-ts's `zod_variant` (the user-owned schema file is written in it too). @default 'classic' */
+  variant?: 'classic' | 'mini';
   jsonBefore?: boolean;
   bodyLimit?: number;
   defaultErrors?: boolean;
@@ -371,7 +420,8 @@ export async function startContractServer(
   options: ServerOptions = {},
   project: Omit<ProjectOptions, 'framework'> = {},
 ): Promise<RunningServer & { generated: GeneratedProject }> {
-  const generated = await generateProject({ ...project, framework });
+  const zodConfig = options.variant === 'mini' ? { ...project.zodConfig, zod_variant: 'mini' } : project.zodConfig;
+  const generated = await generateProject({ ...project, framework, ...(zodConfig ? { zodConfig } : {}) });
   if (generated.zodTs.code !== 0 || generated.server.code !== 0) {
     throw new Error(`generation failed:\n${generated.zodTs.stderr}\n${generated.server.stderr}`);
   }

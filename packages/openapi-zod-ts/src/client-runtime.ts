@@ -74,7 +74,6 @@ interface Helper {
 }
 
 const HELPERS: Record<string, Helper> = {
-  BodyKind: { code: `type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';`, uses: [] },
   QueryStyle: { code: `type QueryStyle = 'form' | 'formNoExplode' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';`, uses: [] },
   EncodedBody: {
     code: `
@@ -195,35 +194,52 @@ function isRawBody(value: unknown): value is BodyInit {
 }`,
     uses: [],
   },
-  encodeRequestBody: {
+  // One encoder per body kind, each emitted only where an operation sends that kind: a bundle of
+  // one operation keeps its own encoder, not the form and multipart ones.
+  encodeJsonBody: {
     code: `
-async function encodeRequestBody(kind: BodyKind, contentType: string, value: unknown): Promise<EncodedBody> {
-  switch (kind) {
-    case 'json':
-      return { body: JSON.stringify(value), contentType };
-    case 'form': {
-      // A whole body given as bytes or text (a binary schema) is already encoded: sent as is.
-      if (isRawBody(value)) return { body: value, contentType };
-      const fields: [string, string | Blob][] = [];
-      appendFormFields(value, (name, item) => fields.push([name, item]));
-      const params = new URLSearchParams();
-      // A file field has no urlencoded form but its content: it is sent as its text.
-      for (const [name, item] of fields) params.append(name, typeof item === 'string' ? item : await item.text());
-      return { body: params, contentType };
-    }
-    case 'multipart': {
-      const form = new FormData();
-      appendFormFields(value, (name, item) => form.append(name, item));
-      return { body: form };
-    }
-    case 'text':
-      // A text body whose schema is binary is a Blob (a CSV file): sent as it is.
-      return { body: isRawBody(value) ? value : serializeQueryValue(value), contentType };
-    case 'binary':
-      return { body: isRawBody(value) ? value : JSON.stringify(value), contentType };
-  }
+async function encodeJsonBody(contentType: string, value: unknown): Promise<EncodedBody> {
+  return { body: JSON.stringify(value), contentType };
 }`,
-    uses: ['BodyKind', 'EncodedBody', 'appendFormFields', 'serializeQueryValue', 'isRawBody'],
+    uses: ['EncodedBody'],
+  },
+  encodeFormBody: {
+    code: `
+async function encodeFormBody(contentType: string, value: unknown): Promise<EncodedBody> {
+  // A whole body given as bytes or text (a binary schema) is already encoded: sent as is.
+  if (isRawBody(value)) return { body: value, contentType };
+  const fields: [string, string | Blob][] = [];
+  appendFormFields(value, (name, item) => fields.push([name, item]));
+  const params = new URLSearchParams();
+  // A file field has no urlencoded form but its content: it is sent as its text.
+  for (const [name, item] of fields) params.append(name, typeof item === 'string' ? item : await item.text());
+  return { body: params, contentType };
+}`,
+    uses: ['EncodedBody', 'appendFormFields', 'isRawBody'],
+  },
+  encodeMultipartBody: {
+    code: `
+async function encodeMultipartBody(value: unknown): Promise<EncodedBody> {
+  const form = new FormData();
+  appendFormFields(value, (name, item) => form.append(name, item));
+  return { body: form };
+}`,
+    uses: ['EncodedBody', 'appendFormFields'],
+  },
+  encodeTextBody: {
+    code: `
+async function encodeTextBody(contentType: string, value: unknown): Promise<EncodedBody> {
+  // A text body whose schema is binary is a Blob (a CSV file): sent as it is.
+  return { body: isRawBody(value) ? value : serializeQueryValue(value), contentType };
+}`,
+    uses: ['EncodedBody', 'serializeQueryValue', 'isRawBody'],
+  },
+  encodeBinaryBody: {
+    code: `
+async function encodeBinaryBody(contentType: string, value: unknown): Promise<EncodedBody> {
+  return { body: isRawBody(value) ? value : JSON.stringify(value), contentType };
+}`,
+    uses: ['EncodedBody', 'isRawBody'],
   },
   readErrorBody: {
     code: `

@@ -5,7 +5,7 @@
 import { code as c, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, type SchemaNode, successResponses, successStatus } from '@specwright/core';
 import { type EmitContext, resolveNamed } from './context.js';
 import { clientRuntimeExports, clientRuntimeInternals } from './client-runtime.js';
-import { type SchemaScope, typeOf, ZOD_MODULE } from './schema-emit.js';
+import { type SchemaScope, typeOf, zodImport } from './schema-emit.js';
 import { GENERATED_HEADER } from './schema-types.js';
 
 /** Names `client.ts` takes from `schema-types.ts`, collected while building. */
@@ -25,6 +25,15 @@ class Imports {
 }
 
 type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';
+
+/** The runtime helper encoding each kind of body (multipart's header is fetch's, with its boundary). */
+const BODY_ENCODERS: Record<BodyKind, string> = {
+  json: 'encodeJsonBody',
+  form: 'encodeFormBody',
+  multipart: 'encodeMultipartBody',
+  text: 'encodeTextBody',
+  binary: 'encodeBinaryBody',
+};
 
 function bodyKind(content: MediaContent): BodyKind {
   if (content.kind === 'other') return 'binary';
@@ -53,7 +62,7 @@ export function clientModule(context: EmitContext): Code.Module {
   const runtime = clientRuntimeInternals(imports.helpers, context.variant);
 
   const head: Code.Stmt[] = [];
-  if (runtime.zod || imports.zod) head.push(c.importFrom(ZOD_MODULE[context.variant], ['z']));
+  if (runtime.zod || imports.zod) head.push(zodImport(context.variant));
   if (runtime.config) head.push(c.importFrom('./client-config.js', ['getClientConfig']));
   const fromSchemas = imports.statement('./schema-types.js');
   if (fromSchemas) head.push(fromSchemas);
@@ -97,8 +106,9 @@ function operationFunction(operation: Operation, context: EmitContext, scope: Sc
     } else {
       type = kind === 'json' ? c.kw('unknown') : kind === 'text' ? c.kw('string') : kind === 'binary' ? c.tref('Blob') : c.tref('Record', [c.kw('string'), c.kw('unknown')]);
     }
-    imports.helpers.add('encodeRequestBody');
-    let encoded: Code.Expr = c.call('encodeRequestBody', [c.str(kind), c.str(content.contentType), value]);
+    const encoder = BODY_ENCODERS[kind];
+    imports.helpers.add(encoder);
+    let encoded: Code.Expr = c.call(encoder, kind === 'multipart' ? [value] : [c.str(content.contentType), value]);
     if (!requestBody.required) encoded = c.cond(c.bin(c.id('body'), '===', c.undef()), c.undef(), encoded);
     params.push(c.param('body', type));
     optional.push(!requestBody.required);

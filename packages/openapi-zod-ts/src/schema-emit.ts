@@ -15,6 +15,17 @@ export type ZodVariant = 'classic' | 'mini';
 /** The module zod is imported from for a variant. */
 export const ZOD_MODULE: Record<ZodVariant, string> = { classic: 'zod', mini: 'zod/mini' };
 
+/**
+ * The zod import of a generated module: `import { z } from 'zod'` (DECISIONS), and for zod/mini
+ * the namespace form `import * as z from 'zod/mini'`. esbuild drops unused functions of a
+ * namespace import, but keeps all of zod reached through the package's exported `z` object
+ * (an app of one zod/mini schema: 12,398 B minified instead of 427,345 B); Rollup/rolldown drop
+ * them either way.
+ */
+export function zodImport(variant: ZodVariant): Code.Stmt {
+  return variant === 'mini' ? { k: 'import', from: ZOD_MODULE.mini, namespace: 'z' } : c.importFrom(ZOD_MODULE.classic, ['z']);
+}
+
 /** How references to named schemas are written; decided by the module being emitted. */
 export interface SchemaScope {
   /** The zod API the expressions use. */

@@ -8,7 +8,7 @@ import { extname, relative, sep } from 'node:path';
 import { type Code, ConfigError, code as c, readModuleExports } from '@specwright/core';
 import type { EmitContext, UserSchemaFile } from './context.js';
 import { explicitlyTyped } from './explicit-types.js';
-import { docOf, type SchemaScope, ZOD_MODULE, zodSchema } from './schema-emit.js';
+import { docOf, type SchemaScope, zodImport, zodSchema } from './schema-emit.js';
 import { lazyRef, typedDeclaration } from './schema-types.js';
 
 export const USER_HEADER = 'Created once by openapi-zod-ts. This file is yours: edit the schemas, it is never overwritten.';
@@ -85,5 +85,5 @@ export function userSchemaModule(context: EmitContext): Code.Module {
     if (declaration.role !== 'body') continue;
     body.push(c.constDecl(declaration.names.schema, c.pureValue(zodSchema(declaration.node, scope)), { exported: true, doc: docOf(declaration.node) }));
   }
-  return { header: USER_HEADER, body: body.length > 0 ? [c.importFrom(ZOD_MODULE[context.variant], ['z']), ...body] : [c.raw('export {};')] };
+  return { header: USER_HEADER, body: body.length > 0 ? [zodImport(context.variant), ...body] : [c.raw('export {};')] };
 }
