@@ -33,7 +33,7 @@ describe('published packages', () => {
     const tarball = packAll(root);
     // Every public package, and not the private test helpers.
     expect(readdirSync(root).filter((f) => f.endsWith('.tgz')).sort()).toEqual(
-      ['core', 'form-errors', 'openapi-msw', 'openapi-react-query', 'openapi-server', 'openapi-zod-ts'].map((p) => `specwright-${p}-${version}.tgz`),
+      ['cli', 'core', 'form-errors', 'openapi-msw', 'openapi-react-query', 'openapi-server', 'openapi-zod-ts', 'vite'].map((p) => `specwright-${p}-${version}.tgz`),
     );
     core = tarball('core');
     zodTs = tarball('openapi-zod-ts');
