@@ -1,5 +1,5 @@
 import { code, type ApiModel, type Code } from '@specwright/core';
-import { selectorCount, type OperationPlan } from './plan.js';
+import { selectorCount, type OperationPlan, type RequestBodyPlan } from './plan.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
 
 const request = code.id('request');
@@ -20,6 +20,23 @@ const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:\\s*;\\s*${TOKEN}=(?:${TOKEN
  */
 function isMediaType(type: string): boolean {
   return type === '*' || MEDIA_TYPE.test(type);
+}
+
+/**
+ * The service's argument for a JSON body. Fastify gives a missing body as null: an optional body
+ * is undefined then. Where the schema takes null, a JSON `null` body (it has a media type) stays null.
+ */
+function optionalJson(body: RequestBodyPlan, request: Code.Expr, value: Code.Expr): Code.Expr {
+  if (body.required) return value;
+  return body.nullable ? code.cond(absentBody(request), code.undef(), value) : code.bin(value, '??', code.undef());
+}
+
+/**
+ * Whether the request came without a body. Fastify gives a missing body and a JSON `null` body
+ * alike as null; only the second has a media type.
+ */
+function absentBody(request: Code.Expr): Code.Expr {
+  return code.bin(code.index(code.member(request, 'headers'), code.str('content-type')), '===', code.undef());
 }
 
 function bodySchema(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefined {
@@ -78,11 +95,11 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
     const issues = code.call('toIssues', [code.member(code.member(code.id('input'), 'error'), 'issues')]);
     body.push(code.ifStmt(code.not(code.member(code.id('input'), 'success')), [code.throwStmt(code.newExpr('HttpError', [code.num(400), code.str('Invalid request body'), issues]))]));
     const value = code.member(code.id('input'), 'data');
-    args.push(plan.body.required ? value : code.bin(value, '??', code.undef()));
+    args.push(optionalJson(plan.body, request, value));
   } else if (plan.body) {
     const value = code.member(request, 'body');
     const sent = plan.body.required ? value : code.bin(value, '??', code.undef());
-    if (plan.body.kind === 'json') args.push(sent);
+    if (plan.body.kind === 'json') args.push(optionalJson(plan.body, request, value));
     else args.push(code.as(sent, code.tref(plan.body.kind === 'text' ? 'string' : 'Uint8Array')));
   }
   if (query) args.push(code.member(code.id('query'), 'data'));

@@ -1,6 +1,7 @@
 import {
   describesText,
   flattenSecurity,
+  isNullable,
   requestSelectors,
   routeShape,
   successResponses,
@@ -47,6 +48,8 @@ export interface RequestBodyPlan {
   declaration?: { type: string; schema: string };
   /** Media types the operation declares, in preference order. */
   contentTypes: string[];
+  /** A JSON body whose schema takes null: a `null` body is a value, not an absent body. */
+  nullable?: true;
 }
 
 export interface ResponsePlan {
@@ -107,7 +110,13 @@ function requestBodyPlan(model: ApiModel, op: Operation, names: OperationNames):
   const plan: RequestBodyPlan = { kind, required: body.required, contentTypes: body.contents.filter((c) => bodyKind(c) === kind).map((c) => c.contentType) };
   const validatable = kind === 'json' || (kind === 'text' && first.schema !== undefined && describesText(first.schema, new Map(model.schemas.map((s) => [s.key, s.schema]))));
   if (validatable && names.body) plan.declaration = names.body;
+  if (kind === 'json' && first.schema !== undefined && takesNull(resolveNode(model, first.schema))) plan.nullable = true;
   return plan;
+}
+
+/** Whether a (resolved) schema accepts null: nullable, a union with a nullable member, or any value. */
+function takesNull(node: SchemaNode): boolean {
+  return isNullable(node) || node.kind === 'unknown' || (node.kind === 'union' && node.variants.some(isNullable));
 }
 
 /** The values an enum schema lists, as path text; undefined for any other schema. */

@@ -364,6 +364,9 @@ async function readRawBody(c: HonoContext, limit: number): Promise<BodyRead<Uint
   if (length !== undefined && Number(length) > limit) return c.json(errorBody(413, 'Request body is too large'), 413);
   const bytes = await readBytes(c.req.raw, limit);
   if (bytes === undefined) return c.json(errorBody(413, 'Request body is too large'), 413);
+  // Node's server streams an empty body for a bodiless request without content-length (a DELETE):
+  // no bytes and no declared length is no body.
+  if (bytes.length === 0 && length === undefined) return { value: undefined };
   return { value: bytes };
 }
 `,
