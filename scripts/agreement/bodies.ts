@@ -150,6 +150,8 @@ export async function bodyPair(content: MediaContent, sent: unknown, received: u
 export function serviceAnswer(model: ApiModel, content: MediaContent | undefined, value: unknown): unknown {
   if (!content) return undefined;
   if (content.kind === 'json') return withBlobs(model, content.schema, value);
+  // A form response with an object schema: the service answers the object, the router encodes it.
+  if ((content.kind === 'multipart' || content.kind === 'form') && content.schema && resolveNode(model, content.schema).kind === 'object') return withBlobs(model, content.schema, value);
   if (content.kind === 'text') return typeof value === 'string' ? value : serialize(value ?? '');
   return encoder.encode(typeof value === 'string' ? value : JSON.stringify(value ?? 'agreement bytes'));
 }

@@ -2,7 +2,7 @@ import { GLOBAL_VALUE_NAMES, code as c, mediaKind, requestSelectors, routeShape,
 import { MockBuilder } from './mock-values.js';
 import { pathParamTests } from './path-tests.js';
 import { compareSpecificity, routePattern } from './routes.js';
-import { HELPERS } from './runtime-helpers.js';
+import { FORM_RESPONSE, HELPERS } from './runtime-helpers.js';
 
 export interface HandlerModuleOptions {
   seed: number;
@@ -22,14 +22,15 @@ export const REFERENCE_DATE = '2025-01-01T00:00:00.000Z';
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 /** Names the module declares or imports itself; mock functions never take them. */
-const MODULE_NAMES = ['faker', 'Faker', 'base', 'en', 'http', 'HttpResponse', 'HttpHandler', 'handlers', 'createHandlers', 'seedMockData', 'DEFAULT_BASE_URL'];
+const MODULE_NAMES = ['faker', 'Faker', 'base', 'en', 'http', 'HttpResponse', 'HttpHandler', 'handlers', 'createHandlers', 'seedMockData', 'DEFAULT_BASE_URL', 'formResponse'];
 
 /** What an operation's handler answers (seed: response choice). */
 export type ResponsePlan =
   | { kind: 'json'; status: number; schema: SchemaNode }
   | { kind: 'json-null'; status: number }
   | { kind: 'no-body'; status: number }
-  | { kind: 'non-json'; status: number; contentType: string };
+  | { kind: 'non-json'; status: number; contentType: string }
+  | { kind: 'form'; status: number; schema: SchemaNode; multipart: boolean; files: string[] };
 
 /**
  * The first of 200, then 201, then the first 2xx with a JSON body. Without a JSON schema it answers
@@ -37,7 +38,9 @@ export type ResponsePlan =
  * type; a null-body status (204, 205) answers no body at all. A binary string schema is raw bytes
  * whatever its media type (the client reads a Blob): it answers an empty non-JSON body, typed
  * `application/octet-stream` where the spec calls the bytes JSON. An operation without
- * `responses` answers 204, which its client function reads as `void`. `resolve` looks up named
+ * `responses` answers 204, which its client function reads as `void`. A multipart or urlencoded
+ * response with an object schema answers a mock object encoded as such (a documented deviation
+ * from the seed's empty non-JSON bodies: the client reads those fields). `resolve` looks up named
  * schemas.
  */
 export function planResponse(operation: Operation, resolve: (key: string) => SchemaNode | undefined = () => undefined): ResponsePlan {
@@ -51,15 +54,32 @@ export function planResponse(operation: Operation, resolve: (key: string) => Sch
   const media = chosen.contents[0];
   if (media && isBinaryString(media.schema, resolve)) return { kind: 'non-json', status, contentType: mediaKind(media.contentType) === 'json' ? 'application/octet-stream' : media.contentType };
   if (media?.kind === 'json' && media.schema) return { kind: 'json', status, schema: media.schema };
+  const object = (media?.kind === 'multipart' || media?.kind === 'form') && media.schema ? resolved(media.schema, resolve) : undefined;
+  if (media?.schema && object?.kind === 'object') {
+    const files = object.properties.filter((p) => isBinaryString(p.schema, resolve) || isBinaryArray(p.schema, resolve)).map((p) => p.name);
+    return { kind: 'form', status, schema: media.schema, multipart: media.kind === 'multipart', files };
+  }
   if (media && media.kind !== 'json') return { kind: 'non-json', status, contentType: media.contentType };
   return { kind: 'json-null', status };
 }
 
 /** A string of raw bytes (`format: binary`, `contentMediaType`), directly or through refs. */
 function isBinaryString(schema: SchemaNode | undefined, resolve: (key: string) => SchemaNode | undefined): boolean {
+  const node = resolved(schema, resolve);
+  return node?.kind === 'string' && node.binary === true;
+}
+
+/** An array of binary strings (several files under one field name). */
+function isBinaryArray(schema: SchemaNode | undefined, resolve: (key: string) => SchemaNode | undefined): boolean {
+  const node = resolved(schema, resolve);
+  return node?.kind === 'array' && isBinaryString(node.items, resolve);
+}
+
+/** The schema behind references (undefined past 64 hops or an unknown name). */
+function resolved(schema: SchemaNode | undefined, resolve: (key: string) => SchemaNode | undefined): SchemaNode | undefined {
   let node = schema;
   for (let hops = 0; node?.kind === 'ref' && hops < 64; hops++) node = resolve(node.key);
-  return node?.kind === 'string' && node.binary === true;
+  return node?.kind === 'ref' ? undefined : node;
 }
 
 /** The code tree of `handlers.ts`. */
@@ -93,9 +113,12 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   }
   const weight = (op: Operation) => tests.get(op.key)?.length ?? 0;
   const ordered = [...operations].sort((a, b) => compareSpecificity(a.urlPath, b.urlPath) || weight(b) - weight(a));
+  const plans: ResponsePlan[] = [];
   const handlerExprs = ordered.map((operation) => {
     const url = c.template(['', routePattern(operation.urlPath).pattern], [c.id('baseUrl')]);
-    const answer = responseExpr(planResponse(operation, (key) => schemas.get(key)), mocks);
+    const plan = planResponse(operation, (key) => schemas.get(key));
+    plans.push(plan);
+    const answer = responseExpr(plan, mocks);
     return c.call(c.path(`http.${operation.method}`), [url, resolver(answer, tests.get(operation.key) ?? [])]);
   });
 
@@ -126,6 +149,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   // Responses first: they decide which helpers and mock functions exist.
   const declarations = mocks.declarations();
   for (const name of mocks.helpers()) body.push(c.raw(HELPERS[name]));
+  if (plans.some((plan) => plan.kind === 'form')) body.push(c.raw(FORM_RESPONSE));
   body.push(...declarations);
 
   if (handlerExprs.length > 0) {
@@ -193,5 +217,9 @@ function responseExpr(plan: ResponsePlan, mocks: MockBuilder): Code.Expr {
       return c.newExpr('HttpResponse', [c.nul(), init()]);
     case 'non-json':
       return c.newExpr('HttpResponse', [c.nul(), init([c.prop('headers', c.obj([c.prop('Content-Type', c.str(plan.contentType))]))])]);
+    case 'form': {
+      const files = c.arr(plan.files.map((name) => c.str(name)));
+      return c.call('formResponse', [mocks.response(plan.schema), files, c.bool(plan.multipart), c.num(plan.status)]);
+    }
   }
 }

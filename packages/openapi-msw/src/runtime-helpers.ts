@@ -61,5 +61,26 @@ function mockUnique<T>(count: number, make: () => T): T[] {
 }`,
 } as const;
 
+/**
+ * The answer of a form response (multipart or urlencoded, object schema): the mock object encoded
+ * as the client reads it back. Strings as they are, arrays one part per item, anything else its
+ * JSON text; the fields named in \`files\` (binary strings) as file parts of a multipart body.
+ */
+export const FORM_RESPONSE = `
+async function formResponse(value: unknown, files: string[], multipart: boolean, status: number): Promise<Response> {
+  const form = multipart ? new FormData() : new URLSearchParams();
+  const fields = typeof value === 'object' && value !== null ? Object.entries(value) : [];
+  for (const [name, field] of fields) {
+    for (const item of Array.isArray(field) ? (field as unknown[]) : [field]) {
+      if (item === undefined) continue;
+      const text = typeof item === 'string' ? item : JSON.stringify(item);
+      if (form instanceof FormData && files.includes(name)) form.append(name, new Blob([text]), name);
+      else form.append(name, text);
+    }
+  }
+  const encoded = new Response(form);
+  return new HttpResponse(await encoded.arrayBuffer(), { status, headers: { 'Content-Type': encoded.headers.get('content-type') ?? '' } });
+}`;
+
 export type HelperName = keyof typeof HELPERS;
 export const HELPER_NAMES = Object.keys(HELPERS) as HelperName[];

@@ -98,6 +98,8 @@ beforeAll(async () => {
   specs['no-responses'] = await repro('09-msw-no-handler-without-responses.yaml');
   specs['discriminators'] = await discriminators();
   specs['patterns'] = await patterns();
+  specs['multipart'] = await repro('13-multipart-response-read-as-text.yaml');
+  specs['form-fields'] = (await loadSpecFile(fixture('form-response-fields.yaml'))).document as Document;
   const { project, generated } = await generateAll(specs);
   project.tsconfig('nodenext');
   const result = typecheck(project.dir, '5.9');
@@ -196,5 +198,32 @@ describe('03: patternProperties are honoured in mocks', () => {
   it('the POST of the repro is answered (204)', async () => {
     const { handlers } = ready['patterns']!;
     await withServer(handlers.handlers, async () => expect((await call(`${BASE}/meta`, 'POST')).status).toBe(204));
+  });
+});
+
+describe('13: a form response with an object schema answers a mock object the client reads back (a deviation from rule 5)', () => {
+  it('the repro: multipart/form-data whose file is a file part and whose metadata is JSON text', async () => {
+    const { handlers, client } = ready['multipart']!;
+    await withServer(handlers.handlers, async () => {
+      const answer = await call(`${BASE}/multipart`);
+      expect(answer.status).toBe(200);
+      expect(answer.contentType).toMatch(/^multipart\/form-data; boundary=/);
+      const result = (await client['getMultipart']!()) as { file?: unknown; metadata?: unknown };
+      expect(result.file).toBeInstanceOf(Blob);
+      expect(result.metadata).toEqual(expect.any(Object));
+    });
+  });
+
+  it('numbers, booleans, arrays of text and of files, a referenced object; urlencoded with its 201', async () => {
+    const { handlers, client } = ready['form-fields']!;
+    await withServer(handlers.handlers, async () => {
+      const parts = (await client['getParts']!()) as Record<string, unknown>;
+      expect(parts).toMatchObject({ name: expect.any(String), count: expect.any(Number), tags: expect.any(Array), files: expect.any(Array) });
+      for (const file of parts['files'] as unknown[]) expect(file).toBeInstanceOf(Blob);
+      const answer = await call(`${BASE}/fields`, 'POST');
+      expect(answer.status).toBe(201);
+      expect(answer.contentType).toMatch(/^application\/x-www-form-urlencoded/);
+      await expect(client['postFields']!()).resolves.toEqual(expect.any(Object));
+    });
   });
 });

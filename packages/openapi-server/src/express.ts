@@ -106,8 +106,13 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   } else {
     body.push(code.constDecl('result', call));
     const result = code.id('result');
+    const encode = b.encodeForm(plan, result);
+    const form = code.id('form');
     if (response.kind === 'json') body.push(code.exprStmt(code.dot(status, 'json', [result])));
-    else {
+    else if (encode) {
+      const typed = code.dot(status, 'type', [code.member(form, 'contentType')]);
+      body.push(encode, code.exprStmt(code.dot(typed, 'send', [code.dot(code.id('Buffer'), 'from', [code.member(form, 'body')])])));
+    } else {
       const fallback = response.kind === 'text' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
       const typed = code.dot(status, 'type', [code.str(safeContentType(response.contentType, fallback))]);
       const payload =

@@ -121,8 +121,11 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
       b.use('fastifyJsonString');
       const json = code.call('sendJsonString', [status, result]);
       body.push(code.ret(code.cond(code.bin(code.unary('typeof', result), '===', code.str('string')), json, code.dot(status, 'send', [result]))));
-    }
-    else {
+    } else if (response.kind === 'multipart' || response.kind === 'urlencoded') {
+      const form = code.id('form');
+      const typed = code.dot(status, 'type', [code.member(form, 'contentType')]);
+      body.push(b.encodeForm(plan, result)!, code.ret(code.dot(typed, 'send', [code.dot(code.id('Buffer'), 'from', [code.member(form, 'body')])])));
+    } else {
       const fallback = response.kind === 'text' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
       const typed = code.dot(status, 'type', [code.str(safeContentType(response.contentType, fallback))]);
       const payload =

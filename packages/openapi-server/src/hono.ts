@@ -87,8 +87,13 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   } else {
     body.push(code.constDecl('result', call));
     const result = code.id('result');
+    const encode = b.encodeForm(plan, result);
+    const form = code.id('form');
     if (response.kind === 'json') body.push(code.ret(code.dot(c, 'json', [result, status])));
-    else {
+    else if (encode) {
+      const headers = code.obj([code.prop('content-type', code.member(form, 'contentType'))]);
+      body.push(encode, code.ret(code.dot(c, 'body', [code.member(form, 'body'), status, headers])));
+    } else {
       const fallback = response.kind === 'text' ? 'text/plain; charset=utf-8' : 'application/octet-stream';
       const headers = code.obj([code.prop('content-type', code.str(safeContentType(response.contentType, fallback)))]);
       // Hono takes bytes backed by an ArrayBuffer only: a copy guarantees that.

@@ -55,9 +55,13 @@ export interface RequestBodyPlan {
 export interface ResponsePlan {
   /** Status the router answers with on success (seed: 201, then 204, then 200; else 204 for DELETE, 200). */
   status: number;
-  /** `none`: no body (always for 204). */
-  kind: BodyKind | 'none';
-  /** The registry's declaration of a JSON response with a schema. */
+  /**
+   * `none`: no body (always for 204). `multipart` and `urlencoded`: a form response with an object
+   * schema; the service returns the object and the router encodes it (the inverse of the client's
+   * `readFormResponse`).
+   */
+  kind: BodyKind | 'none' | 'multipart' | 'urlencoded';
+  /** The registry's declaration of a JSON or form response with a schema. */
   declaration?: { type: string; schema: string };
   /** Content type of a text or bytes response. */
   contentType?: string;
@@ -88,7 +92,7 @@ function bodyKind(content: MediaContent): BodyKind {
   return 'bytes';
 }
 
-function responsePlan(op: Operation, names: OperationNames): ResponsePlan {
+function responsePlan(model: ApiModel, op: Operation, names: OperationNames): ResponsePlan {
   const status = successStatus(op);
   if (status === 204) return { status, kind: 'none' };
   // The declared response of that status; when the rule falls back to 200 without one, the first
@@ -96,10 +100,16 @@ function responsePlan(op: Operation, names: OperationNames): ResponsePlan {
   const response = op.responses.find((r) => r.status === String(status)) ?? successResponses(op).find((r) => r.contents.length > 0);
   const content = response?.contents[0];
   if (!response || !content) return { status, kind: 'none' };
+  const declaration = names.responses.get(response.status);
+  if (declaration && isFormObject(model, content)) return { status, kind: content.kind === 'multipart' ? 'multipart' : 'urlencoded', declaration };
   const kind = bodyKind(content);
   if (kind !== 'json') return { status, kind, contentType: content.contentType };
-  const declaration = names.responses.get(response.status);
   return declaration ? { status, kind, declaration } : { status, kind };
+}
+
+/** A multipart or urlencoded body whose schema is an object: the client reads it as that object. */
+function isFormObject(model: ApiModel, content: MediaContent): boolean {
+  return (content.kind === 'multipart' || content.kind === 'form') && content.schema !== undefined && resolveNode(model, content.schema).kind === 'object';
 }
 
 function requestBodyPlan(model: ApiModel, op: Operation, names: OperationNames): RequestBodyPlan | undefined {
@@ -170,7 +180,7 @@ export function planOperation(model: ApiModel, registry: NameRegistry, op: Opera
     names,
     fn: names.fn,
     operationId: op.operationId ?? names.fn,
-    response: responsePlan(op, names),
+    response: responsePlan(model, op, names),
     security: flattenSecurity(op),
     selectors: requestSelectors(model, op),
   };

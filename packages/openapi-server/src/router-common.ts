@@ -20,7 +20,7 @@ export interface RouterModuleOptions {
 }
 
 /** Names the router functions use locally; module-level declarations never take them. */
-const LOCAL_NAMES = ['app', 'router', 'instance', 'service', '_service', '_options', 'options', 'bodyLimit', 'limits', 'contexts', 'contextHook', 'c', 'req', 'res', 'request', 'reply', 'next', 'error', 'context', 'query', 'body', 'input', 'result', 'params', 'value', 'parseJson', 'parseText', 'parseBytes', 'z'];
+const LOCAL_NAMES = ['app', 'router', 'instance', 'service', '_service', '_options', 'options', 'bodyLimit', 'limits', 'contexts', 'contextHook', 'c', 'req', 'res', 'request', 'reply', 'next', 'error', 'context', 'query', 'body', 'input', 'result', 'form', 'params', 'value', 'parseJson', 'parseText', 'parseBytes', 'z'];
 
 /** Exported API names of every router. */
 export const ROUTER_EXPORTS = ['createRouter', 'RouterOptions'];
@@ -194,6 +194,17 @@ export class RouterBuilder {
     if (body.kind === 'text') return code.kw('string');
     if (body.kind === 'bytes') return code.tref('Uint8Array');
     return body.declaration ? code.tref(this.schemaTypes.use(body.declaration.type)) : code.kw('unknown');
+  }
+
+  /**
+   * For a form response: `const form = await encodeForm(result, multipart)`, whose `body` and
+   * `contentType` the router sends. Undefined for other responses.
+   */
+  encodeForm(plan: OperationPlan, result: Code.Expr): Code.Stmt | undefined {
+    const kind = plan.response.kind;
+    if (kind !== 'multipart' && kind !== 'urlencoded') return undefined;
+    this.use('encodeForm');
+    return code.constDecl('form', code.awaitExpr(code.call('encodeForm', [result, code.bool(kind === 'multipart')])));
   }
 
   /** Imports of the service and the schemas, then the user's schema file (namespace). */

@@ -530,6 +530,32 @@ export function bodyParserErrors(error: unknown, _req: Request, res: Response, n
 }
 `,
   },
+  encodeForm: {
+    declares: ['encodeForm'],
+    needs: [],
+    text: `
+/**
+ * A form response's object as the body the client reads back: multipart/form-data (boundary from
+ * the platform) or urlencoded text. Strings go as they are, Blobs as file parts, arrays one part per
+ * item, and anything else as its JSON text; undefined fields are left out.
+ */
+async function encodeForm(value: unknown, multipart: boolean): Promise<{ body: ArrayBuffer; contentType: string }> {
+  const form = multipart ? new FormData() : new URLSearchParams();
+  const fields = typeof value === 'object' && value !== null ? Object.entries(value) : [];
+  for (const [name, field] of fields) {
+    for (const item of Array.isArray(field) ? (field as unknown[]) : [field]) {
+      if (item === undefined) continue;
+      if (item instanceof Blob) {
+        if (form instanceof FormData) form.append(name, item);
+        else form.append(name, await item.text());
+      } else form.append(name, typeof item === 'string' ? item : JSON.stringify(item));
+    }
+  }
+  const response = new Response(form);
+  return { body: await response.arrayBuffer(), contentType: response.headers.get('content-type') ?? '' };
+}
+`,
+  },
   fastifyForbiddenKeys: {
     declares: ['refuseForbiddenKeys'],
     needs: ['forbiddenKeys', 'httpError'],

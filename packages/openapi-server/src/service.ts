@@ -40,6 +40,8 @@ export function resultType(plan: OperationPlan, types: ImportList): Code.Type {
     case 'bytes':
       return code.tref('Uint8Array');
     case 'json':
+    case 'multipart':
+    case 'urlencoded':
       return response.declaration ? code.tref(types.use(response.declaration.type)) : code.kw('unknown');
   }
 }

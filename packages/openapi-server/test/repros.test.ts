@@ -62,6 +62,22 @@ const CASES: Record<string, Case> = {
     service: `async patchThing(...args) { record('patchThing', args); },`,
     client: `await client.patchThing(5, { name: 'n' }); return 'sent';`,
   },
+  r13: {
+    spec: 'repro-13-multipart-response.yaml',
+    service: `async getMultipart() { return { file: new Blob(['file bytes']), metadata: { foo: 'bar' } }; },`,
+    client: `const result = await client.getMultipart();
+  return { file: result.file instanceof Blob ? await result.file.text() : result.file, metadata: result.metadata };`,
+  },
+  r13fields: {
+    spec: 'form-response-fields.yaml',
+    service: `async getParts() {
+    return { name: 'n', count: 3, flag: false, tags: ['one'], files: [new Blob(['a']), new Blob(['b'])], meta: { a: 1.5, b: ['x', 'y'] } };
+  },
+  async postFields() { return { name: 'a b&c', count: 0, tags: ['t', 'u'] }; },`,
+    client: `const parts = await client.getParts();
+  const files = await Promise.all(parts.files.map((file) => file.text()));
+  return { parts: { ...parts, files }, fields: await client.postFields() };`,
+  },
 };
 
 /** How each framework mounts a router under a prefix (express with the README's parser set-up). */
@@ -253,5 +269,24 @@ describe.each(FRAMEWORKS)('%s: the issue 15 repros generate, compile strict and 
     calls.length = 0;
     await expect(callOf('r12')).resolves.toBe('sent');
     expect(calls).toEqual([['patchThing', ['5', { name: 'n' }]]]);
+  });
+
+  it('13: a multipart response with an object schema is encoded from the object the service returns, and read back by the client', async () => {
+    await expect(callOf('r13')).resolves.toEqual({ file: 'file bytes', metadata: { foo: 'bar' } });
+    const answer = await request(`${server.url}/api/r13/multipart`);
+    expect(answer.headers.get('content-type')).toMatch(/^multipart\/form-data; boundary=/);
+    expect(answer.text).toContain('name="file"; filename="blob"');
+    expect(answer.text).toContain('{"foo":"bar"}');
+  });
+
+  it('13: form responses carry numbers, booleans and objects as JSON text, arrays as repeated fields; urlencoded as text', async () => {
+    await expect(callOf('r13fields')).resolves.toEqual({
+      parts: { name: 'n', count: 3, flag: false, tags: ['one'], files: ['a', 'b'], meta: { a: 1.5, b: ['x', 'y'] } },
+      fields: { name: 'a b&c', count: 0, tags: ['t', 'u'] },
+    });
+    const answer = await request(`${server.url}/api/r13fields/fields`, { method: 'POST' });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('content-type')).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(answer.text).toBe('name=a+b%26c&count=0&tags=t&tags=u');
   });
 });
