@@ -6,5 +6,5 @@ import { checkSpec } from './roundtrip.js';
 
 const [spec, dir, keep] = process.argv.slice(2) as [string, string, string | undefined];
 const outcome = await checkSpec(spec, { dir, keep: keep === '--keep' });
-process.stdout.write(JSON.stringify(outcome));
-process.exit(0);
+// Exit once the pipe has taken it all: an exit right after a large write cuts it short (ec2's).
+process.stdout.write(JSON.stringify(outcome), () => process.exit(0));

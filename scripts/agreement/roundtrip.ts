@@ -2,9 +2,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isUserError, loadModel, type ApiModel, type Operation } from '@specwright/core';
+import { objectQuery } from '@specwright/openapi-server';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import { dispatcher, type MockHandler, type Msw } from '../corpus/agreement.js';
-import { bodyPair, clientBody, comparable, resolveNode, serviceAnswer, withNulls } from './bodies.js';
+import { bodyPair, clientBody, comparable, serviceAnswer, withNulls } from './bodies.js';
 import { generateProject, ROUTERS, type Generated, type RouterName } from './project.js';
 import { expect, serve, type Call } from './servers.js';
 import { successContent, type Sample } from './values.js';
@@ -58,8 +59,8 @@ function show(value: unknown): string {
 function skipReason(model: ApiModel, operation: Operation, warnings: string[]): string | undefined {
   const cookie = operation.cookieParams.find((p) => p.required);
   if (cookie) return `required cookie parameter "${cookie.name}": cookies are outside the contract`;
-  const object = operation.queryParams.find((p) => p.required && resolveNode(model, p.schema).kind === 'object');
-  if (object) return `required query parameter "${object.name}" is an object: object query parameters are outside the contract`;
+  const object = operation.queryParams.find((p) => p.required && objectQuery(model, p.schema));
+  if (object) return `required query parameter "${object.name}" is ${objectQuery(model, object.schema)}: object query parameters are outside the contract`;
   const shadowed = warnings.find((w) => w.startsWith(`${operation.key} has the same route as `));
   if (shadowed) return shadowed;
   return undefined;
@@ -68,7 +69,7 @@ function skipReason(model: ApiModel, operation: Operation, warnings: string[]): 
 /** Optional object-valued query parameters are left out of the samples (see `skipReason`). */
 const omitted = (model: ApiModel) => (operation: Operation, name: string) => {
   const parameter = operation.queryParams.find((p) => p.name === name)!;
-  return resolveNode(model, parameter.schema).kind === 'object';
+  return objectQuery(model, parameter.schema) !== undefined;
 };
 
 interface Call1 {

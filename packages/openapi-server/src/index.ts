@@ -7,7 +7,7 @@ export { buildServiceModule, SERVICE_INTERFACE } from './service.js';
 export { buildHonoRouter } from './hono.js';
 export { buildExpressRouter } from './express.js';
 export { buildFastifyRouter } from './fastify.js';
-export { planOperations, planOperation, successStatus, queryField } from './plan.js';
+export { planOperations, planOperation, successStatus, queryField, objectQuery } from './plan.js';
 export type { OperationPlan, QueryFieldPlan, RequestBodyPlan, ResponsePlan, BodyKind, QueryValueType } from './plan.js';
 export { parsePath, routePath } from './route-path.js';
 export type { PathPart, ParamAccess, RoutePath, RouterFramework } from './route-path.js';

@@ -254,6 +254,17 @@ export function routeGroups(plans: OperationPlan[]): RouteGroups {
   return { groups, shadowed };
 }
 
+/**
+ * Whether a query parameter holds objects, which no query style here encodes: `an object`, `an
+ * array of objects` (AWS's `Filter`), else undefined.
+ */
+export function objectQuery(model: ApiModel, schema: SchemaNode): 'an object' | 'an array of objects' | undefined {
+  const resolved = resolveNode(model, schema);
+  if (resolved.kind === 'object') return 'an object';
+  if (resolved.kind === 'array' && resolveNode(model, resolved.items).kind === 'object') return 'an array of objects';
+  return undefined;
+}
+
 /** Warnings about what the routers leave out (object query parameters, clashing routes). */
 export function planWarnings(model: ApiModel, plans: OperationPlan[]): string[] {
   const warnings: string[] = [];
@@ -264,8 +275,9 @@ export function planWarnings(model: ApiModel, plans: OperationPlan[]): string[] 
   }
   for (const plan of plans) {
     for (const parameter of plan.op.queryParams) {
-      if (resolveNode(model, parameter.schema).kind === 'object') {
-        warnings.push(`${plan.op.key}: query parameter "${parameter.name}" is an object; the router passes its raw text (object query parameters are not supported)`);
+      const object = objectQuery(model, parameter.schema);
+      if (object) {
+        warnings.push(`${plan.op.key}: query parameter "${parameter.name}" is ${object}; the router passes its raw text (object query parameters are not supported)`);
       }
     }
   }
