@@ -120,7 +120,9 @@ export class RefBundler {
       this.pending = new Map();
       // Every target of the round passes the policy, in document order, before any is read.
       for (const pending of batch) await this.allow(pending);
-      await Promise.all(batch.map((p) => this.load(p)));
+      // Read at once, added in document order: the list of files read is the same on every run.
+      const read = await Promise.all(batch.map((p) => this.load(p)));
+      for (const doc of read) this.addDoc(doc.asked, doc.url, doc.parsed);
     }
     const loadedFiles = [...this.docs.values()].map((d) => d.label);
     // Nothing to bundle (the usual single-file spec): the document goes on as parsed.
@@ -144,7 +146,7 @@ export class RefBundler {
     if (broken !== undefined) throw new SpecError(`$ref "${ref}" is refused: ${broken}`, siteOf(site), 'SPEC_INVALID');
   }
 
-  private async load({ url, ref, site }: Pending): Promise<void> {
+  private async load({ url, ref, site }: Pending): Promise<{ asked: URL; url: URL; parsed: unknown }> {
     const where = siteOf(site);
     let read: { text: string; url: URL };
     try {
@@ -153,7 +155,7 @@ export class RefBundler {
       if (!(error instanceof SourceReadError)) throw error;
       throw new SpecError(`$ref "${ref}" does not resolve: ${error.message}`, where, 'SPEC_INVALID');
     }
-    this.addDoc(url, read.url, parseDocumentText(read.text, displayUrl(url)));
+    return { asked: url, url: read.url, parsed: parseDocumentText(read.text, displayUrl(url)) };
   }
 
   private pass(root: Doc, replace: boolean, targets = new Set<string>(), names = new Map<string, string>()): unknown {
