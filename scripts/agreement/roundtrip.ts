@@ -53,14 +53,14 @@ function show(value: unknown): string {
 
 /**
  * Why an operation is outside the contract, each warned about at generation time: a required
- * cookie (the client sends none), a required object-valued query parameter (the routers pass its
- * raw text), a route another operation shadows (the router serves only the first).
+ * cookie (the client sends none), a required object-valued query parameter in a form style (the
+ * routers pass its raw text), a route another operation shadows (the router serves only the first).
  */
 function skipReason(model: ApiModel, operation: Operation, warnings: string[]): string | undefined {
   const cookie = operation.cookieParams.find((p) => p.required);
   if (cookie) return `required cookie parameter "${cookie.name}": cookies are outside the contract`;
-  const object = operation.queryParams.find((p) => p.required && objectQuery(model, p.schema));
-  if (object) return `required query parameter "${object.name}" is ${objectQuery(model, object.schema)}: object query parameters are outside the contract`;
+  const object = operation.queryParams.find((p) => p.required && objectQuery(model, p));
+  if (object) return `required query parameter "${object.name}" is ${objectQuery(model, object)} in style ${object.style}: only style deepObject carries objects`;
   const shadowed = warnings.find((w) => w.startsWith(`${operation.key} has the same route as `));
   if (shadowed) return shadowed;
   return undefined;
@@ -69,7 +69,7 @@ function skipReason(model: ApiModel, operation: Operation, warnings: string[]): 
 /** Optional object-valued query parameters are left out of the samples (see `skipReason`). */
 const omitted = (model: ApiModel) => (operation: Operation, name: string) => {
   const parameter = operation.queryParams.find((p) => p.name === name)!;
-  return objectQuery(model, parameter.schema) !== undefined;
+  return objectQuery(model, parameter) !== undefined;
 };
 
 interface Call1 {
@@ -103,17 +103,35 @@ function nulled(model: ApiModel, operation: Operation, sample: Sample): Sample |
 }
 
 /**
- * The query the service must receive: values the client leaves out of the URL (undefined, empty
- * arrays, null) are absent, except a required parameter's null, which a router can only mean as null.
+ * The query the service must receive: values the client leaves out of the URL (undefined, null, at
+ * any depth, and the arrays and objects left empty without them) are absent, except a required
+ * parameter's null, which a router can only mean as null.
  */
 function expectedQuery(operation: Operation, query: Record<string, unknown> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
-    if (value === null && !operation.queryParams.find((p) => p.name === name)?.required) continue;
-    out[name] = value;
+    if (value === null && operation.queryParams.find((p) => p.name === name)?.required) out[name] = null;
+    const carried = inQuery(value);
+    if (carried !== undefined) out[name] = carried;
   }
   return out;
+}
+
+/** What of a query value the URL carries (the client's documented rule); undefined for nothing. */
+function inQuery(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  if (Array.isArray(value)) {
+    const items = value.map(inQuery).filter((item) => item !== undefined);
+    return items.length > 0 ? items : undefined;
+  }
+  if (typeof value === 'object') {
+    const entries = Object.entries(value).flatMap(([key, item]) => {
+      const carried = inQuery(item);
+      return carried === undefined ? [] : [[key, carried] as const];
+    });
+    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  }
+  return value;
 }
 
 async function routerRound(model: ApiModel, operation: Operation, fn: ClientFunction, sample: Sample, name: string): Promise<string | undefined> {

@@ -19,16 +19,34 @@ import {
 /** How a body (request or response) travels: parsed JSON, text, or raw bytes. */
 export type BodyKind = 'json' | 'text' | 'bytes';
 
-/** The runtime type a query value is converted to before the query schema checks it. */
+/** The runtime type a query text is converted to before the query schema checks it. */
 export type QueryValueType = 'string' | 'number' | 'boolean';
+
+/**
+ * How a query value is read back from its text (the inverse of the client's encoder), after the
+ * parameter's schema: a union has every facet of its members, and the router picks the facet by
+ * what the URL carries (`name=` text, `name[]=` items, `name[key]=` properties).
+ */
+export interface QueryShape {
+  /** Types a text becomes when it reads as one, tried in order; other text stays text. */
+  scalars?: Exclude<QueryValueType, 'string'>[];
+  /** The shape of an array's items. */
+  items?: QueryShape;
+  /** The shapes of an object's declared properties, by name. */
+  props?: [name: string, shape: QueryShape][];
+  /** The shape of other keys of an object (`additionalProperties`). */
+  rest?: QueryShape;
+}
 
 export interface QueryFieldPlan {
   /** The parameter name exactly as in the spec. */
   name: string;
-  type: QueryValueType;
-  array: boolean;
-  /** For arrays: `''` when each value is its own `name=` pair (form, explode), else the delimiter. */
-  separator: string;
+  /**
+   * `deep`: style deepObject (`name[key]=`, `name[]=`); `''`: each array item is its own `name=`
+   * pair (form, explode); else the delimiter of an array's items (`,`, ` `, `|`).
+   */
+  style: string;
+  shape: QueryShape;
   /** Whether the parameter is required (an absent optional parameter stays undefined). */
   required: boolean;
   /**
@@ -145,32 +163,66 @@ export function resolveNode(model: ApiModel, node: SchemaNode, seen: Set<string>
   return named ? resolveNode(model, named.schema, seen) : { kind: 'unknown', nullable: false };
 }
 
-function scalarType(model: ApiModel, node: SchemaNode): QueryValueType {
+/** Nested schemas deeper than this (recursive ones) read as text. */
+const SHAPE_DEPTH = 8;
+
+/** The shape of the values a schema allows (see `QueryShape`); a cycle or great depth reads as text. */
+export function queryShape(model: ApiModel, node: SchemaNode, depth = 0): QueryShape {
+  if (depth > SHAPE_DEPTH) return {};
   const resolved = resolveNode(model, node);
   switch (resolved.kind) {
     case 'number':
-      return 'number';
+      return { scalars: ['number'] };
     case 'boolean':
-      return 'boolean';
-    case 'enum':
-      if (resolved.values.length > 0 && resolved.values.every((v) => typeof v === 'number')) return 'number';
-      if (resolved.values.length > 0 && resolved.values.every((v) => typeof v === 'boolean')) return 'boolean';
-      return 'string';
+      return { scalars: ['boolean'] };
+    case 'enum': {
+      const scalars: QueryShape['scalars'] = [];
+      if (resolved.values.some((v) => typeof v === 'number')) scalars.push('number');
+      if (resolved.values.some((v) => typeof v === 'boolean')) scalars.push('boolean');
+      return scalars.length > 0 ? { scalars } : {};
+    }
+    case 'array':
+      return { items: queryShape(model, resolved.items, depth + 1) };
+    case 'tuple':
+      return { items: mergeShapes([...resolved.items, ...(resolved.rest ? [resolved.rest] : [])].map((item) => queryShape(model, item, depth + 1))) };
+    case 'object': {
+      const shape: QueryShape = { props: resolved.properties.map((p) => [p.name, queryShape(model, p.schema, depth + 1)]) };
+      const rest = resolved.additionalProperties;
+      if (typeof rest === 'object') shape.rest = queryShape(model, rest, depth + 1);
+      return shape;
+    }
+    case 'union':
+      return mergeShapes(resolved.variants.map((variant) => queryShape(model, variant, depth + 1)));
+    case 'intersection':
+      return mergeShapes(resolved.members.map((member) => queryShape(model, member, depth + 1)));
     default:
-      return 'string';
+      return {};
   }
+}
+
+/** One shape with every facet of `shapes` (a union's members). */
+function mergeShapes(shapes: QueryShape[]): QueryShape {
+  const out: QueryShape = {};
+  const scalars = new Set(shapes.flatMap((s) => s.scalars ?? []));
+  // A number is tried before a boolean: neither text reads as the other.
+  if (scalars.size > 0) out.scalars = (['number', 'boolean'] as const).filter((t) => scalars.has(t));
+  const items = shapes.flatMap((s) => (s.items ? [s.items] : []));
+  if (items.length > 0) out.items = mergeShapes(items);
+  const props = new Map<string, QueryShape[]>();
+  for (const [name, shape] of shapes.flatMap((s) => s.props ?? [])) props.set(name, [...(props.get(name) ?? []), shape]);
+  if (shapes.some((s) => s.props)) out.props = [...props].map(([name, list]) => [name, mergeShapes(list)]);
+  const rest = shapes.flatMap((s) => (s.rest ? [s.rest] : []));
+  if (rest.length > 0) out.rest = mergeShapes(rest);
+  return out;
 }
 
 const DELIMITERS: Record<string, string> = { spaceDelimited: ' ', pipeDelimited: '|' };
 
-/** How one query parameter is read from the URL (objects are not supported: read as text). */
+/** How one query parameter is read from the URL (form-style objects are not: read as text). */
 export function queryField(model: ApiModel, parameter: Parameter): QueryFieldPlan {
   const resolved = resolveNode(model, parameter.schema);
-  if (resolved.kind === 'array') {
-    const separator = DELIMITERS[parameter.style] ?? (parameter.explode ? '' : ',');
-    return { name: parameter.name, type: scalarType(model, resolved.items), array: true, separator, required: parameter.required, nullable: resolved.nullable };
-  }
-  return { name: parameter.name, type: scalarType(model, resolved), array: false, separator: '', required: parameter.required, nullable: resolved.nullable };
+  const style = parameter.style === 'deepObject' ? 'deep' : (DELIMITERS[parameter.style] ?? (parameter.explode ? '' : ','));
+  return { name: parameter.name, style, shape: queryShape(model, resolved), required: parameter.required, nullable: resolved.nullable };
 }
 
 export function planOperation(model: ApiModel, registry: NameRegistry, op: Operation): OperationPlan {
@@ -254,14 +306,23 @@ export function routeGroups(plans: OperationPlan[]): RouteGroups {
   return { groups, shadowed };
 }
 
+/** Why a query parameter cannot round-trip (see `objectQuery`). */
+export type QueryLimit = 'an object' | 'a union with an object member' | 'an array of objects' | 'an array of arrays of arrays';
+
 /**
- * Whether a query parameter holds objects, which no query style here encodes: `an object`, `an
- * array of objects` (AWS's `Filter`), else undefined.
+ * Why a query parameter cannot round-trip, else undefined. Style deepObject carries any nesting
+ * (`name[key][]=`); the form styles carry text, arrays, and arrays of arrays (the inner array
+ * joined by `,`, or by `|` inside a `,` list), but not objects: their keys would mix with the
+ * other parameters' names (AWS's `Filter`, pandascore's `page`).
  */
-export function objectQuery(model: ApiModel, schema: SchemaNode): 'an object' | 'an array of objects' | undefined {
-  const resolved = resolveNode(model, schema);
-  if (resolved.kind === 'object') return 'an object';
-  if (resolved.kind === 'array' && resolveNode(model, resolved.items).kind === 'object') return 'an array of objects';
+export function objectQuery(model: ApiModel, parameter: Parameter): QueryLimit | undefined {
+  if (parameter.style === 'deepObject') return undefined;
+  const shape = queryShape(model, parameter.schema);
+  const objectLike = (s: QueryShape) => s.props !== undefined || s.rest !== undefined;
+  if (objectLike(shape)) return resolveNode(model, parameter.schema).kind === 'object' ? 'an object' : 'a union with an object member';
+  if (shape.items && objectLike(shape.items)) return 'an array of objects';
+  const inner = shape.items?.items;
+  if (inner && (inner.items || objectLike(inner))) return 'an array of arrays of arrays';
   return undefined;
 }
 
@@ -275,9 +336,9 @@ export function planWarnings(model: ApiModel, plans: OperationPlan[]): string[] 
   }
   for (const plan of plans) {
     for (const parameter of plan.op.queryParams) {
-      const object = objectQuery(model, parameter.schema);
+      const object = objectQuery(model, parameter);
       if (object) {
-        warnings.push(`${plan.op.key}: query parameter "${parameter.name}" is ${object}; the router passes its raw text (object query parameters are not supported)`);
+        warnings.push(`${plan.op.key}: query parameter "${parameter.name}" is ${object} in style ${parameter.style}; the router passes its raw text (only style deepObject carries objects)`);
       }
     }
   }

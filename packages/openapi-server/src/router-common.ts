@@ -1,6 +1,6 @@
 import { NameScope, code, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
 import { ImportList } from './imports.js';
-import { enumValues, routeGroups, selectorCount, type OperationPlan, type QueryFieldPlan } from './plan.js';
+import { enumValues, routeGroups, selectorCount, type OperationPlan, type QueryFieldPlan, type QueryShape } from './plan.js';
 import { parsePath, routePath, type PathPart, type RoutePath, type RouterFramework } from './route-path.js';
 import { SNIPPET_NAMES, snippetTexts, type SnippetId } from './runtime.js';
 import { SERVICE_INTERFACE } from './service.js';
@@ -130,7 +130,7 @@ export class RouterBuilder {
   queryFields(plan: OperationPlan, fields: QueryFieldPlan[]): Code.Expr {
     this.use('query');
     const name = this.scope.claim(`${plan.fn}QueryFields`);
-    const value = code.arr(fields.map((f) => code.arr([code.str(f.name), code.str(f.type), code.bool(f.array), code.str(f.separator)])));
+    const value = code.arr(fields.map((f) => code.arr([code.str(f.name), code.str(f.style), shapeExpr(f.shape)])));
     this.constants.push(code.constDecl(name, value, { type: code.tref('ReadonlyArray', [code.tref('QueryField')]) }));
     return code.id(name);
   }
@@ -277,4 +277,14 @@ export class RouterBuilder {
       .sort((a, b) => compare(a.rank, b.rank) || a.index - b.index)
       .map((entry) => entry.group);
   }
+}
+
+/** A query shape as a literal; property names go in pairs, never as keys (`__proto__`). */
+function shapeExpr(shape: QueryShape): Code.Expr {
+  const props: Code.ObjectMember[] = [];
+  if (shape.scalars) props.push(code.prop('scalars', code.arr(shape.scalars.map(code.str))));
+  if (shape.items) props.push(code.prop('items', shapeExpr(shape.items)));
+  if (shape.props) props.push(code.prop('props', code.arr(shape.props.map(([name, prop]) => code.arr([code.str(name), shapeExpr(prop)])))));
+  if (shape.rest) props.push(code.prop('rest', shapeExpr(shape.rest)));
+  return code.obj(props);
 }

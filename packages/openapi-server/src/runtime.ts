@@ -196,36 +196,106 @@ function selects(url: string, header: (name: string) => unknown, selectors: Rout
 `,
   },
   query: {
-    declares: ['QueryValueType', 'QueryField', 'queryValue', 'readQuery'],
+    declares: ['QueryShape', 'QueryField', 'queryText', 'queryItem', 'deepPath', 'deepInsert', 'deepValue', 'readQuery'],
     needs: [],
     text: `
-type QueryValueType = 'string' | 'number' | 'boolean';
-/** A query parameter: name, value type, whether it is an array, and its delimiter ('' when repeated). */
-type QueryField = readonly [name: string, type: QueryValueType, array: boolean, separator: string];
+/**
+ * How a query value is read back from its text, after its schema: types a text becomes when it
+ * reads as one, an array's items, an object's properties (in pairs) and its other keys.
+ */
+interface QueryShape {
+  readonly scalars?: readonly ('number' | 'boolean')[];
+  readonly items?: QueryShape;
+  readonly props?: readonly (readonly [name: string, shape: QueryShape])[];
+  readonly rest?: QueryShape;
+}
+/**
+ * A query parameter: its name; \`deep\` (deepObject: \`name[key]=\`, \`name[]=\`), \`''\` (each array item
+ * its own \`name=\`) or the delimiter of an array's items; and its shape.
+ */
+type QueryField = readonly [name: string, style: string, shape: QueryShape];
 
-/** Text to number or boolean; text that does not convert stays text, for the schema to report. */
-function queryValue(text: string, type: QueryValueType): unknown {
-  if (type === 'number') {
-    const value = text.trim() === '' ? Number.NaN : Number(text);
-    return Number.isNaN(value) ? text : value;
+/** Text to the first of the shape's types it reads as; other text stays text, for the schema to report. */
+function queryText(text: string, shape: QueryShape): unknown {
+  for (const type of shape.scalars ?? []) {
+    if (type === 'number') {
+      const value = text.trim() === '' ? Number.NaN : Number(text);
+      if (!Number.isNaN(value)) return value;
+    } else if (text === 'true' || text === 'false') return text === 'true';
   }
-  if (type === 'boolean') return text === 'true' ? true : text === 'false' ? false : text;
   return text;
 }
 
-/** The query object of a request URL: only the declared parameters, converted by type. */
+/** One item of a form-style array: an inner array is joined by \`,\`, or by \`|\` inside a \`,\` list. */
+function queryItem(text: string, shape: QueryShape, separator: string): unknown {
+  if (!shape.items) return queryText(text, shape);
+  const inner = shape.items;
+  return text.split(separator === ',' ? '|' : ',').map((item) => queryText(item, inner));
+}
+
+/** The bracket keys after a deepObject parameter's name (\`[a][]\` is \`['a', '']\`); undefined when malformed. */
+function deepPath(rest: string): string[] | undefined {
+  const keys: string[] = [];
+  let at = 0;
+  while (at < rest.length) {
+    const end = rest.indexOf(']', at);
+    if (rest[at] !== '[' || end === -1 || keys.length >= 16) return undefined;
+    keys.push(rest.slice(at + 1, end));
+    at = end + 1;
+  }
+  return keys;
+}
+
+type DeepNode = string | DeepNode[] | Map<string, DeepNode>;
+
+/** Puts one pair's text at its bracket keys: \`''\` appends to a list, any other key names an entry. */
+function deepInsert(node: DeepNode | undefined, keys: readonly string[], text: string): DeepNode {
+  const [key, ...rest] = keys;
+  if (key === undefined) return node ?? text;
+  if (key === '') {
+    const list = Array.isArray(node) ? node : [];
+    list.push(deepInsert(undefined, rest, text));
+    return list;
+  }
+  const map = node instanceof Map ? node : new Map<string, DeepNode>();
+  map.set(key, deepInsert(map.get(key), rest, text));
+  return map;
+}
+
+/** The value of a deepObject node, converted by its shape; entries keyed by index are an array's items when the shape has no properties. */
+function deepValue(node: DeepNode, shape: QueryShape): unknown {
+  if (typeof node === 'string') return queryText(node, shape);
+  if (Array.isArray(node)) return node.map((item) => deepValue(item, shape.items ?? {}));
+  if (shape.items && !shape.props && !shape.rest && [...node.keys()].every((key) => /^\\d+$/.test(key))) {
+    const items = shape.items;
+    return [...node].sort(([a], [b]) => Number(a) - Number(b)).map(([, item]) => deepValue(item, items));
+  }
+  const value: Record<string, unknown> = Object.create(null);
+  for (const [key, item] of node) value[key] = deepValue(item, shape.props?.find(([name]) => name === key)?.[1] ?? shape.rest ?? {});
+  return value;
+}
+
+/** The query object of a request URL: only the declared parameters, converted by their shapes. */
 function readQuery(url: string, fields: readonly QueryField[]): Record<string, unknown> {
   const start = url.indexOf('?');
   const params = new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
   const query: Record<string, unknown> = Object.create(null);
-  for (const [name, type, array, separator] of fields) {
-    if (array) {
+  for (const [name, style, shape] of fields) {
+    if (style === 'deep') {
+      let node: DeepNode | undefined;
+      for (const [key, text] of params) {
+        const keys = key.startsWith(name) ? deepPath(key.slice(name.length)) : undefined;
+        if (keys) node = deepInsert(node, keys, text);
+      }
+      if (node !== undefined) query[name] = deepValue(node, shape);
+    } else if (shape.items) {
       const values = params.getAll(name);
       if (values.length === 0) continue;
-      query[name] = (separator === '' ? values : values.flatMap((value) => value.split(separator))).map((value) => queryValue(value, type));
+      const items = shape.items;
+      query[name] = (style === '' ? values : values.flatMap((value) => value.split(style))).map((value) => queryItem(value, items, style));
     } else {
       const value = params.get(name);
-      if (value !== null) query[name] = queryValue(value, type);
+      if (value !== null) query[name] = queryText(value, shape);
     }
   }
   return query;

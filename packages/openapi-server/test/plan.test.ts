@@ -1,7 +1,7 @@
 import { modelFromDocument, type Operation } from '@specwright/core';
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import { describe, expect, it } from 'vitest';
-import { planOperations, successStatus } from '../src/plan.js';
+import { objectQuery, planOperations, queryField, queryShape, successStatus } from '../src/plan.js';
 
 function operation(method: string, responses: Record<string, unknown>): Operation {
   const model = modelFromDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/x': { [method]: { responses } } } });
@@ -59,18 +59,18 @@ describe('plans', () => {
   });
   const [doIt, text, bytes] = planOperations(model, createClientNames(model));
 
-  it('query fields: converted type, arrays, delimiters (form explode: repeated; explode false: comma; pipe), required, nullable', () => {
+  it('query fields: shapes (numbers, booleans, arrays), styles (form explode: repeated; explode false: comma; pipe), required, nullable', () => {
     expect(doIt!.query?.required).toBe(true);
     expect(doIt!.query?.fields).toEqual([
-      { name: 'n', type: 'number', array: false, separator: '', required: false, nullable: false },
-      { name: 'flag', type: 'boolean', array: false, separator: '', required: true, nullable: false },
-      { name: 'mode', type: 'string', array: false, separator: '', required: false, nullable: false },
-      { name: 'level', type: 'number', array: false, separator: '', required: false, nullable: false },
-      { name: 'ids', type: 'number', array: true, separator: ',', required: false, nullable: false },
-      { name: 'tags', type: 'string', array: true, separator: '', required: false, nullable: false },
-      { name: 'piped', type: 'boolean', array: true, separator: '|', required: false, nullable: false },
-      { name: 'maybe', type: 'string', array: true, separator: '', required: true, nullable: true },
-      { name: 'note', type: 'string', array: false, separator: '', required: false, nullable: true },
+      { name: 'n', style: '', shape: { scalars: ['number'] }, required: false, nullable: false },
+      { name: 'flag', style: '', shape: { scalars: ['boolean'] }, required: true, nullable: false },
+      { name: 'mode', style: '', shape: {}, required: false, nullable: false },
+      { name: 'level', style: '', shape: { scalars: ['number'] }, required: false, nullable: false },
+      { name: 'ids', style: ',', shape: { items: { scalars: ['number'] } }, required: false, nullable: false },
+      { name: 'tags', style: '', shape: { items: {} }, required: false, nullable: false },
+      { name: 'piped', style: '|', shape: { items: { scalars: ['boolean'] } }, required: false, nullable: false },
+      { name: 'maybe', style: '', shape: { items: {} }, required: true, nullable: true },
+      { name: 'note', style: '', shape: {}, required: false, nullable: true },
     ]);
   });
 
@@ -112,5 +112,71 @@ describe('paths that differ only in parameter names', () => {
     expect(router).not.toContain('service.second(');
     expect(router).toContain('service.third(');
     expect(printModuleSource(modules.service)).toContain('second(');
+  });
+});
+
+describe('query shapes and what the query cannot carry', () => {
+  const model = modelFromDocument({
+    openapi: '3.1.0',
+    info: { title: 't', version: '1' },
+    components: { schemas: { Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } } } },
+    paths: {
+      '/q': {
+        get: {
+          parameters: [
+            // Stripe's `created`: bounds or an integer, in brackets.
+            {
+              name: 'created',
+              in: 'query',
+              style: 'deepObject',
+              schema: { anyOf: [{ type: 'object', properties: { gt: { type: 'integer' } } }, { type: 'integer' }, { type: 'string', enum: [''] }] },
+            },
+            { name: 'meta', in: 'query', style: 'deepObject', schema: { type: 'object', additionalProperties: { type: 'boolean' } } },
+            { name: 'mixed', in: 'query', schema: { anyOf: [{ type: 'boolean' }, { type: 'string' }, { type: 'number' }] } },
+            { name: 'node', in: 'query', style: 'deepObject', schema: { $ref: '#/components/schemas/Node' } },
+            { name: 'page', in: 'query', schema: { oneOf: [{ type: 'integer' }, { type: 'object', properties: { size: { type: 'integer' } } }] } },
+            { name: 'range', in: 'query', schema: { type: 'object', properties: { from: { type: 'string' } } } },
+            { name: 'filters', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'object' } } },
+            { name: 'pairs', in: 'query', explode: false, schema: { type: 'array', items: { type: 'array', items: { type: 'integer' } } } },
+            { name: 'cube', in: 'query', schema: { type: 'array', items: { type: 'array', items: { type: 'array', items: { type: 'integer' } } } } },
+          ],
+          responses: { '204': { description: 'none' } },
+        },
+      },
+    },
+  });
+  const params = model.operations[0]!.queryParams;
+  const param = (name: string) => params.find((p) => p.name === name)!;
+
+  it('a union has every facet of its members, a number tried before a boolean', () => {
+    expect(queryField(model, param('created'))).toMatchObject({ style: 'deep', shape: { scalars: ['number'], props: [['gt', { scalars: ['number'] }]] } });
+    expect(queryField(model, param('meta')).shape).toEqual({ props: [], rest: { scalars: ['boolean'] } });
+    expect(queryField(model, param('mixed')).shape).toEqual({ scalars: ['number', 'boolean'] });
+    expect(queryField(model, param('pairs'))).toMatchObject({ style: ',', shape: { items: { items: { scalars: ['number'] } } } });
+  });
+
+  it('a recursive schema ends as text', () => {
+    let shape = queryShape(model, param('node').schema);
+    let depth = 0;
+    while (shape.props?.[0]) {
+      shape = shape.props[0][1];
+      depth += 1;
+    }
+    expect(shape).toEqual({});
+    expect(depth).toBeLessThan(10);
+  });
+
+  it('only form-style objects (and deeper nesting) are outside what the query carries', () => {
+    expect(params.map((p) => [p.name, objectQuery(model, p)])).toEqual([
+      ['created', undefined],
+      ['meta', undefined],
+      ['mixed', undefined],
+      ['node', undefined],
+      ['page', 'a union with an object member'],
+      ['range', 'an object'],
+      ['filters', 'an array of objects'],
+      ['pairs', undefined],
+      ['cube', 'an array of arrays of arrays'],
+    ]);
   });
 });

@@ -144,18 +144,22 @@ function serializeQuery(query: Record<string, unknown> | undefined, styles: Reco
   if (query === undefined) return '';
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    // null is left out like undefined (\`q=\` is the empty string); the routers read an absent
-    // required parameter whose schema allows null as null.
+    // null is left out like undefined (\`q=\` is the empty string), in arrays too; the routers read an
+    // absent required parameter whose schema allows null as null.
     if (value === undefined || value === null) continue;
     const style = styles?.[name] ?? 'form';
-    if (Array.isArray(value)) {
-      const items = value.filter((item) => item !== undefined && item !== null).map(serializeQueryValue);
-      if (style === 'form') for (const item of items) params.append(name, item);
-      else if (items.length > 0) params.append(name, items.join(style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ','));
+    if (style === 'deepObject') {
+      appendDeepQuery(params, name, value);
+    } else if (Array.isArray(value)) {
+      const separator = style === 'form' ? '' : style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+      // An inner array is joined by \`,\`, or by \`|\` inside a \`,\` list (EVE's \`connections=1|2,3|4\`).
+      const inner = separator === ',' ? '|' : ',';
+      const items = presentItems(value).map((item) => (Array.isArray(item) ? presentItems(item).map(serializeQueryValue).join(inner) : serializeQueryValue(item)));
+      if (separator === '') for (const item of items) params.append(name, item);
+      else if (items.length > 0) params.append(name, items.join(separator));
     } else if (typeof value === 'object') {
       const entries = Object.entries(value).filter(([, item]) => item !== undefined && item !== null);
-      if (style === 'deepObject') for (const [key, item] of entries) params.append(\`\${name}[\${key}]\`, serializeQueryValue(item));
-      else if (style === 'form') for (const [key, item] of entries) params.append(key, serializeQueryValue(item));
+      if (style === 'form') for (const [key, item] of entries) params.append(key, serializeQueryValue(item));
       else params.append(name, entries.flatMap(([key, item]) => [key, serializeQueryValue(item)]).join(','));
     } else {
       params.append(name, serializeQueryValue(value));
@@ -164,7 +168,35 @@ function serializeQuery(query: Record<string, unknown> | undefined, styles: Reco
   const text = params.toString();
   return text === '' ? '' : \`?\${text}\`;
 }`,
-    uses: ['QueryStyle', 'serializeQueryValue'],
+    uses: ['QueryStyle', 'serializeQueryValue', 'presentItems', 'appendDeepQuery'],
+  },
+  presentItems: {
+    code: `
+/** An array's items without undefined and null (a query cannot carry them). */
+function presentItems(value: readonly unknown[]): unknown[] {
+  return value.filter((item) => item !== undefined && item !== null);
+}`,
+    uses: [],
+  },
+  appendDeepQuery: {
+    code: `
+/**
+ * Style deepObject in the brackets of Stripe, Rails and qs: \`name[key]=\` for each property, at any
+ * depth, \`name[]=\` for each item of a list of scalars, \`name[0][key]=\` for a list of objects or lists.
+ */
+function appendDeepQuery(params: URLSearchParams, name: string, value: unknown): void {
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    const items = presentItems(value);
+    const indexed = items.some((item) => typeof item === 'object');
+    items.forEach((item, index) => appendDeepQuery(params, \`\${name}[\${indexed ? index : ''}]\`, item));
+  } else if (typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) appendDeepQuery(params, \`\${name}[\${key}]\`, item);
+  } else {
+    params.append(name, serializeQueryValue(value));
+  }
+}`,
+    uses: ['presentItems', 'serializeQueryValue'],
   },
   appendFormFields: {
     code: `

@@ -239,6 +239,17 @@ const BODIES_SPEC = {
           { name: 'ids', in: 'query', style: 'form', explode: false, schema: { type: 'array', items: { type: 'integer' } } },
           { name: 'filter', in: 'query', style: 'deepObject', schema: { type: 'object', properties: { color: { type: 'string' }, size: { type: 'integer' } } } },
           { name: 'words', in: 'query', style: 'pipeDelimited', schema: { type: 'array', items: { type: 'string' } } },
+          // Stripe's brackets: a list of scalars, a list of objects holding a list; EVE's pairs.
+          { name: 'expand', in: 'query', style: 'deepObject', schema: { type: 'array', items: { type: 'string' } } },
+          {
+            name: 'lines',
+            in: 'query',
+            style: 'deepObject',
+            schema: { type: 'array', items: { type: 'object', properties: { amount: { type: 'integer' }, tax: { type: 'array', items: { type: ['string', 'null'] } } } } },
+          },
+          { name: 'pairs', in: 'query', explode: false, schema: { type: 'array', items: { type: 'array', items: { type: 'integer' } } } },
+          { name: 'tuples', in: 'query', schema: { type: 'array', items: { type: 'array', items: { type: 'integer' } } } },
+          { name: 'tags', in: 'query', schema: { type: 'array', items: { type: ['string', 'null'] } } },
         ],
         responses: { '200': { description: 'anything', content: { 'application/json': { schema: {} } } } },
       },
@@ -308,6 +319,15 @@ describe.each(['classic', 'mini'] as const)('bodies, query styles and responses,
     server.reply(() => ({ json: { any: ['thing'] } }));
     await expect(fn('search')({ q: 'x y', ids: [1, 2], filter: { color: 'red', size: 2 }, words: ['a', 'b'] })).resolves.toEqual({ any: ['thing'] });
     expect(decodeURIComponent(server.requests[0]!.url)).toBe('/search?q=x+y&ids=1,2&filter[color]=red&filter[size]=2&words=a|b');
+  });
+
+  it('serialises deepObject lists in brackets, arrays of arrays joined inside, and leaves null items out', async () => {
+    server.reply(() => ({ json: { any: ['thing'] } }));
+    const query = { q: 'q', expand: ['a', 'b'], lines: [{ amount: 1, tax: ['t', null] }, { amount: 2 }], pairs: [[1, 2], [3, 4]], tuples: [[5, 6]], tags: [null, 'x', null] };
+    await expect(fn('search')(query)).resolves.toEqual({ any: ['thing'] });
+    expect(decodeURIComponent(server.requests[0]!.url)).toBe(
+      '/search?q=q&expand[]=a&expand[]=b&lines[0][amount]=1&lines[0][tax][]=t&lines[1][amount]=2&pairs=1|2,3|4&tuples=5,6&tags=x',
+    );
   });
 
   it('reads binary responses as Blob', async () => {
