@@ -6,7 +6,7 @@
  * takes its text from here and is not printed again. Only the last call's statements of each
  * file are kept, so the memo holds one run's worth of text however long the session runs.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Stmt } from '../code/ast.js';
 import type { ModulePiece } from '../code/print-doc.js';
 
@@ -45,8 +45,5 @@ export function statementKey(stmt: Stmt, inPrologue: boolean): string {
   let json = JSON.stringify(stmt);
   // A bare `null` is rare in a tree (the null literal is `{"k":"null"}`): only then is the slower replacer needed.
   if (BARE_NULL.test(json)) json = JSON.stringify(stmt, (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? { '\u0000number': String(value) } : value));
-  return createHash('sha256')
-    .update(inPrologue ? 'prologue\u0000' : 'body\u0000')
-    .update(json)
-    .digest('base64');
+  return (inPrologue ? 'p' : 'b') + hash('sha256', json, 'base64');
 }
