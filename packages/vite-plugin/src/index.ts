@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
-import { createSession, generateFromFile } from '@specwright/cli';
+import { createSession, differ, fingerprints, generateFromFile } from '@specwright/cli';
 import { isUserError } from '@specwright/core';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
 
@@ -69,10 +67,9 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
    */
   const runChecked = async (): Promise<void> => {
     inputs.add(configFile);
-    const before = await fingerprints([...inputs]);
+    const before = await fingerprints(inputs);
     const written = new Set(await run(false));
-    const after = await fingerprints([...before.keys()]);
-    if ([...before].some(([path, hash]) => !written.has(path) && after.get(path) !== hash)) again = true;
+    if (differ(before, await fingerprints(before.keys()), written)) again = true;
   };
 
   const schedule = () => {
@@ -121,18 +118,4 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
       for (const input of inputs) this.addWatchFile(input);
     },
   };
-}
-
-/** A hash of each file's bytes (`missing` for a file that cannot be read). */
-async function fingerprints(paths: string[]): Promise<Map<string, string>> {
-  const hashes = await Promise.all(
-    paths.map(async (path) => {
-      try {
-        return createHash('sha256').update(await readFile(path)).digest('base64');
-      } catch {
-        return 'missing';
-      }
-    }),
-  );
-  return new Map(paths.map((path, i) => [path, hashes[i]!]));
 }
