@@ -6,3 +6,4 @@ export { runProject, createSession } from './run-project.js';
 export type { GenerateSession, ProjectOutput, ProjectRunOptions } from './run-project.js';
 export { command } from './command.js';
 export { watch } from './watch.js';
+export { differ, fingerprints } from './fingerprints.js';

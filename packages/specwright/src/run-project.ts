@@ -55,11 +55,13 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
     if (!modelWarnings.has(message)) options.warn(message);
   };
 
+  // Only a session outlives the run: then each formatter keeps its printed statements for the next.
+  const reuse = options.session !== undefined;
   const { formatters } = options.session ?? createSession();
   const formatterFor = (dir: string) => {
     let formatter = formatters.get(dir);
     if (!formatter) {
-      formatter = createFormatter(dir, { warn });
+      formatter = createFormatter(dir, { warn, reuse });
       formatters.set(dir, formatter);
       // A failure (an unreadable prettier config) is not kept: the next run asks again.
       formatter.catch(() => formatters.delete(dir));

@@ -8,6 +8,7 @@
 import { type FSWatcher, readFileSync, watch as watchDirectory } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
+import { differ, fingerprints } from './fingerprints.js';
 import { generateFromFile } from './generate.js';
 import { createSession } from './run-project.js';
 
@@ -30,7 +31,12 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
 
   const show = (path: string) => relative(io.cwd, path) || path;
 
-  const run = async (since: number) => {
+  /**
+   * One run of the inputs whose bytes were `before` as it started. A failure keeps the last output
+   * and is printed, unless an input changed meanwhile (`superseded`): the run may have read a save
+   * half written (an 8 MB spec takes longer to write than the debounce), and the next run reads it whole.
+   */
+  const run = async (since: number, before: Map<string, string>): Promise<'done' | 'failed' | 'superseded'> => {
     const warnings = new Set<string>();
     try {
       const result = await generateFromFile(configFile, { warn: (message) => warnings.add(message), mode: 'none', session });
@@ -43,13 +49,44 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
       printWarnings(LABEL, warnings, io, options.verbose);
       const names = changed.length > 0 && changed.length <= 3 ? ` (${changed.map(show).join(', ')})` : '';
       io.stderr(`${LABEL}: ${changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - since)} ms\n`);
+      return 'done';
     } catch (error) {
       // The last good output stays; the inputs read so far stay watched, so a fix is seen.
       updateWatchers();
+      if (differ(before, await fingerprints(before.keys()))) {
+        pending = true;
+        return 'superseded';
+      }
       printWarnings(LABEL, warnings, io, options.verbose);
       reportError(LABEL, error, io);
       io.stderr(`${LABEL}: kept the last output; waiting for a change\n`);
+      return 'failed';
     }
+  };
+
+  /** The inputs' bytes as the last good run started. */
+  let lastRead: Map<string, string> | undefined;
+
+  /**
+   * Runs while changes come. One save can make several events, some delivered only after the run
+   * that read it (an editor's write of a large spec spans the debounce, and a long run holds the
+   * event loop): a run is due only when an input's bytes differ from those before the last good run.
+   */
+  const loop = async () => {
+    let since = firstChange;
+    do {
+      pending = false;
+      const before = await fingerprints(inputs);
+      if (lastRead !== undefined && !differ(lastRead, before)) continue;
+      const outcome = await run(since, before);
+      if (outcome === 'done') {
+        // Inputs the run found (a file a new `$ref` names) may be edited the moment its line is
+        // printed: their next event runs whatever the bytes.
+        lastRead = new Map([...before, ...[...inputs].filter((input) => !before.has(input)).map((input): [string, string] => [input, 'not read before'])]);
+      } else lastRead = undefined; // It may have read a save half written: the next event runs whatever the bytes.
+      // A superseded run printed nothing: the next one's line counts from the same save.
+      if (outcome !== 'superseded') since = performance.now();
+    } while (pending && !stopped);
   };
 
   const start = () => {
@@ -58,15 +95,7 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
       pending = true;
       return;
     }
-    const since = firstChange;
-    running = run(since).finally(() => {
-      running = undefined;
-      if (pending && !stopped) {
-        pending = false;
-        firstChange = performance.now();
-        start();
-      }
-    });
+    running = loop().finally(() => (running = undefined));
   };
 
   const changed = (path: string) => {

@@ -112,4 +112,43 @@ describe('specwright --watch', () => {
     expect(watch.lines.at(-1)).toBe('specwright: stopped watching');
     expect(runs).toBe(6);
   });
+
+  it('runs again after a run only when an input changed while it ran, not for more events of the save it read', async () => {
+    const p = tempProject('specwright-watch-rerun', { prettier: false });
+    // Large enough that a run lasts well beyond the debounce (a second or more).
+    const schemas = Object.fromEntries(
+      Array.from({ length: 1500 }, (_, i) => [`Item${i}`, { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } }]),
+    );
+    const paths = Object.fromEntries(
+      Array.from({ length: 800 }, (_, i) => [`/items${i}`, { get: { operationId: `getItem${i}`, summary: `Item ${i}`, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } } } } } }]),
+    );
+    const spec = (summary: string) => JSON.stringify({ openapi: '3.1.0', info: { title: 'many', version: '1' }, paths: { ...paths, '/items0': { get: { ...paths['/items0']!.get, summary } } }, components: { schemas } });
+    const specFile = p.write('spec.json', spec('first'));
+    p.write('specwright.config.json', JSON.stringify({ input_openapi: 'spec.json', zod_ts: { output: 'api' } }));
+    const watch = startWatch(p.dir);
+    children.push(watch.child);
+    await watch.next(RUN_LINE);
+    const client = join(p.dir, 'api', 'client.ts');
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 1500));
+
+    // The same bytes written again while the run reads the save: one run.
+    let line = watch.next(RUN_LINE);
+    writeFileSync(specFile, spec('second'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    writeFileSync(specFile, spec('second'));
+    await line;
+    await settled();
+    expect(readFileSync(client, 'utf8')).toContain('second');
+    const afterSame = watch.lines.filter((l) => RUN_LINE.test(l)).length;
+    expect(afterSame, watch.lines.join("\n")).toBe(2);
+
+    // Other bytes while it runs: a second run, which ends with the last save.
+    line = watch.next(RUN_LINE);
+    writeFileSync(specFile, spec('third'));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    writeFileSync(specFile, spec('fourth'));
+    await line;
+    await watch.next(RUN_LINE);
+    expect(readFileSync(client, 'utf8')).toContain('fourth');
+  });
 });

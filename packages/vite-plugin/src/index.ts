@@ -1,5 +1,5 @@
 import { dirname, relative, resolve } from 'node:path';
-import { createSession, generateFromFile } from '@specwright/cli';
+import { createSession, differ, fingerprints, generateFromFile } from '@specwright/cli';
 import { isUserError } from '@specwright/core';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
 
@@ -33,8 +33,11 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
 
   const describe = (error: unknown) => (isUserError(error) ? error.describe() : error instanceof Error ? error.message : String(error));
 
-  /** One run; `strict` (a build) rethrows, the dev server reports the error and keeps going. */
-  const run = async (strict: boolean): Promise<void> => {
+  /**
+   * One run; `strict` (a build) rethrows, the dev server reports the error and keeps going.
+   * Returns the files the run generated.
+   */
+  const run = async (strict: boolean): Promise<string[]> => {
     const started = performance.now();
     inputs.add(configFile);
     try {
@@ -46,11 +49,27 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
       const show = (path: string) => relative(dirname(configFile), path);
       const names = result.changed.length > 0 && result.changed.length <= 3 ? ` (${result.changed.map(show).join(', ')})` : '';
       logger?.info(`specwright: ${result.changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - started)} ms`, { timestamp: true });
+      return result.files.map((file) => file.path);
     } catch (error) {
       if (strict) throw new Error(`specwright: ${describe(error)}`, { cause: error });
       logger?.error(`specwright: error: ${describe(error)} (the last output is kept)`, { timestamp: true });
       server?.ws.send({ type: 'error', err: { message: `specwright: ${describe(error)}`, stack: '', plugin: 'specwright', id: configFile } });
+      return [];
     }
+  };
+
+  /**
+   * A dev-server run that runs again when an input changed while it ran: Vite's watcher
+   * (chokidar) drops a change of a file within 50 ms of its last one, so a save right after
+   * another could otherwise leave the output of the older text. The inputs' contents are hashed
+   * before and after the run; a file the run wrote itself (a user schema file it created) is no
+   * reason to run again.
+   */
+  const runChecked = async (): Promise<void> => {
+    inputs.add(configFile);
+    const before = await fingerprints(inputs);
+    const written = new Set(await run(false));
+    if (differ(before, await fingerprints(before.keys()), written)) again = true;
   };
 
   const schedule = () => {
@@ -60,14 +79,20 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
         again = true;
         return;
       }
-      running = run(false).finally(() => {
-        running = undefined;
-        if (again) {
-          again = false;
-          schedule();
-        }
-      });
+      void start();
     }, DEBOUNCE_MS);
+  };
+
+  const start = (): Promise<void> => {
+    const current = runChecked().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        schedule();
+      }
+    });
+    running = current;
+    return current;
   };
 
   return {
@@ -88,10 +113,8 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     },
     async buildStart() {
       // The dev server calls buildStart once at start: a bad spec must not stop it from serving.
-      if (server) {
-        running = run(false).finally(() => (running = undefined));
-        await running;
-      } else await run(true);
+      if (server) await start();
+      else await run(true);
       for (const input of inputs) this.addWatchFile(input);
     },
   };

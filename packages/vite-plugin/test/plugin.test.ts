@@ -34,28 +34,34 @@ afterEach(async () => {
   for (const server of servers.splice(0)) await server.close();
 });
 
+/** A Vite dev server on the app with the plugin, after the first run and once Vite watches the spec. */
+async function devServer(a: ReturnType<typeof app>) {
+  const port = await freePort();
+  // Vite's log, as the terminal shows it.
+  const log: string[] = [];
+  const customLogger = createLogger('info');
+  customLogger.info = (message) => void log.push(message);
+  customLogger.error = (message) => void log.push(message);
+  const server = await createServer({
+    root: join(a.dir, 'web'),
+    configFile: false,
+    customLogger,
+    plugins: [specwright({ config: a.config })],
+    server: { port, strictPort: true, host: '127.0.0.1' },
+  });
+  servers.push(server);
+  await server.listen();
+  await until(() => log.some((line) => /specwright: 5 of 5 files changed in \d+ ms/.test(line)), 'the first run');
+  // Vite's watcher takes the spec on once its directory is scanned.
+  await until(() => server.watcher.getWatched()[a.dir]?.includes('spec.yaml'), "the spec in Vite's watcher");
+  return { server, port, log };
+}
+
 describe('@specwright/vite', () => {
   it('generates at dev-server start, regenerates on spec edits through Vite, and shows a broken spec in the overlay', async () => {
     const a = app();
-    const port = await freePort();
-    // Vite's log, as the terminal shows it.
-    const log: string[] = [];
-    const customLogger = createLogger('info');
-    customLogger.info = (message) => void log.push(message);
-    customLogger.error = (message) => void log.push(message);
-    const server = await createServer({
-      root: join(a.dir, 'web'),
-      configFile: false,
-      customLogger,
-      plugins: [specwright({ config: a.config })],
-      server: { port, strictPort: true, host: '127.0.0.1' },
-    });
-    servers.push(server);
-    await server.listen();
-    await until(() => log.some((line) => /specwright: 5 of 5 files changed in \d+ ms/.test(line)), 'the first run');
+    const { port, log } = await devServer(a);
     expect(existsSync(a.client) && existsSync(join(a.dir, 'src', 'mocks', 'handlers.ts'))).toBe(true);
-    // Vite's watcher takes the spec on once its directory is scanned.
-    await until(() => server.watcher.getWatched()[a.dir]?.includes('spec.yaml'), "the spec in Vite's watcher");
 
     // The browser's side: the HMR socket the overlay listens on, and the entry module.
     const messages: { type: string; err?: { message: string } }[] = [];
@@ -86,6 +92,33 @@ describe('@specwright/vite', () => {
     writeFileSync(a.spec, spec);
     await until(() => !readFileSync(a.client, 'utf8').includes('checkPing'), 'the client of the fixed spec', log);
     socket.close();
+  });
+
+  it('ends with the output of the last save when two saves come quicker than Vite reports changes', async () => {
+    const a = app();
+    const { server, log } = await devServer(a);
+    const spec = readFileSync(a.spec, 'utf8');
+    const saved = (label: string) => spec.replace(/summary: (.*)/, `summary: $1 (${label})`);
+    // Vite's watcher (chokidar) drops a change of a file within 50 ms of the last one it reported.
+    // The plugin starts its run 25 ms after a change it hears of; the second save lands in the
+    // run, after it read the spec (within a few ms of its start) but before 50 ms have passed.
+    for (const delay of [26, 28, 30, 33, 36, 40, 44]) {
+      const heard = new Promise<void>((resolve) => {
+        const listener = (path: string) => {
+          if (path !== a.spec) return;
+          server.watcher.off('change', listener);
+          resolve();
+        };
+        server.watcher.on('change', listener);
+      });
+      writeFileSync(a.spec, saved(`save ${delay} one`));
+      await heard;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      writeFileSync(a.spec, saved(`save ${delay} two`));
+      await until(() => readFileSync(a.client, 'utf8').includes(`(save ${delay} two)`), `the client of the second save ${delay} ms after the first was reported`, log);
+      await settle();
+      expect(readFileSync(a.client, 'utf8')).toContain(`(save ${delay} two)`);
+    }
   });
 
   it('generates at build start, and a broken spec fails the build with the file and place named', async () => {

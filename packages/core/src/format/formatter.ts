@@ -7,6 +7,7 @@ import { printModuleSource, printStatementSource } from '../code/print-source.js
 import { SpecwrightError } from '../errors.js';
 import { fastPathSetup } from './fast-path.js';
 import { resolvePrettier, type PrettierInstance } from './prettier-instance.js';
+import { type SettledPiece, createStatementMemo } from './statement-memo.js';
 
 /** Separates statements formatted together by prettier (a line comment on its own line). */
 const SPLIT_MARKER = 'specwright-split-f3a9c2e1';
@@ -23,6 +24,8 @@ export interface FormatReport {
   prettierStatements: number;
   /** The reasons of those statements that are not raw code. */
   unsupported: string[];
+  /** Top-level statements whose pieces were kept from the last call for the file (`reuse`). */
+  reusedStatements?: number;
 }
 
 export interface Formatter {
@@ -48,6 +51,12 @@ export interface FormatterOptions {
    * @default a line on stderr
    */
   warn?: ((message: string) => void) | undefined;
+  /**
+   * Keep each file's printed statements from one call to the next (a watch session): a statement
+   * whose code tree did not change is not printed again. Costs a hash of every statement.
+   * @default false
+   */
+  reuse?: boolean | undefined;
 }
 
 /** Modules with at least this many statements are split between two threads. */
@@ -68,6 +77,7 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
   const pool = formatterOptions.parallel === true ? createWorkerPool(outputDir) : undefined;
   // Per run: formatted statements (raw code repeats across files) keyed by options and source.
   const statementCache = new Map<string, Promise<string>>();
+  const memo = formatterOptions.reuse === true ? createStatementMemo() : undefined;
   // Per run: does prettier write this non-ASCII key bare? (Its identifier table, asked once.)
   const bareKeys = new Map<string, boolean>();
   const learnKey = async (key: string) => {
@@ -138,8 +148,13 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     const { body } = module;
     const prologue = prologueLength(body);
     const print = (statements: typeof body, offset: number) => printStatements(statements, offset, prologue, env, printStatementSource);
+    const optionsKey = `${JSON.stringify({ ...resolved, filepath: undefined })}${filePath.slice(filePath.lastIndexOf('.'))}`;
+    const recalled = memo?.recall(filePath, optionsKey, body, prologue);
     let pieces: ModulePiece[];
-    if (pool && body.length >= PARALLEL_MIN_STATEMENTS) {
+    if (recalled && recalled.known.some((piece) => piece !== undefined)) {
+      // Statements print one by one: only those not kept from the last call are printed.
+      pieces = body.map((stmt, i) => recalled.known[i] ?? print([stmt], i)[0]!);
+    } else if (pool && body.length >= PARALLEL_MIN_STATEMENTS) {
       const split = splitPoint(body, WORKER_SHARE);
       const tail = body.slice(split);
       const remote = pool.print({ statements: tail, start: split, prologue, resolved, filePath, bareKeys: [...bareKeys] });
@@ -152,7 +167,6 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     } else pieces = print(body, 0);
     const printed = { header: lineComment(module.header).trimEnd(), pieces, blankBefore: blankLines(module) };
     const { eol } = setup.env;
-    const optionsKey = `${JSON.stringify({ ...resolved, filepath: undefined })}${filePath.slice(filePath.lastIndexOf('.'))}`;
     for (const [i, first] of printed.pieces.entries()) {
       let piece: ModulePiece = first;
       while (piece.kind === 'key') {
@@ -161,6 +175,7 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
       }
       printed.pieces[i] = piece;
     }
+    if (recalled) memo?.keep(filePath, optionsKey, recalled.keys, printed.pieces as SettledPiece[]);
     const reparsed = printed.pieces.find((piece) => piece.kind === 'prettier' && piece.wholeModule === true);
     if (reparsed?.kind === 'prettier') return whole(reparsed.reason);
     const sources = printed.pieces.flatMap((piece) => (piece.kind === 'prettier' ? [piece.source] : []));
@@ -186,6 +201,7 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
         path: 'fast',
         prettierStatements: fallbacks.length,
         unsupported: fallbacks.flatMap((piece) => (piece.kind === 'prettier' && piece.reason !== 'raw statement' ? [piece.reason] : [])),
+        ...(recalled ? { reusedStatements: recalled.known.filter((piece) => piece !== undefined).length } : {}),
       },
     };
   };

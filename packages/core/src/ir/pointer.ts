@@ -1,6 +1,8 @@
 /** RFC 6901 JSON pointers in URI-fragment form (`#/a/b~1c`). */
 
 export function escapeSegment(segment: string): string {
+  // Most segments need no escape; the model builds a pointer for every node it reads.
+  if (!segment.includes('~') && !segment.includes('/')) return segment;
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

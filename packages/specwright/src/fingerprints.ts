@@ -1,0 +1,27 @@
+/**
+ * What a watcher uses to tell whether an input's bytes changed while a run read it: a change event
+ * can be dropped (Vite's chokidar drops a change within 50 ms of the last one) or be one of several
+ * for a single save (an editor's write of a large file spans the debounce).
+ */
+import { hash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+
+/** A hash of each file's bytes (`missing` for a file that cannot be read). */
+export async function fingerprints(paths: Iterable<string>): Promise<Map<string, string>> {
+  const list = [...paths];
+  const hashes = await Promise.all(
+    list.map(async (path) => {
+      try {
+        return hash('sha256', await readFile(path), 'base64');
+      } catch {
+        return 'missing';
+      }
+    }),
+  );
+  return new Map(list.map((path, i) => [path, hashes[i]!]));
+}
+
+/** Whether a file of `before` has other bytes in `after`; files in `ignore` (a run's own output) do not count. */
+export function differ(before: Map<string, string>, after: Map<string, string>, ignore: ReadonlySet<string> = new Set()): boolean {
+  return [...before].some(([path, value]) => !ignore.has(path) && after.get(path) !== value);
+}
