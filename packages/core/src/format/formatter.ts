@@ -1,7 +1,7 @@
 import type { Module } from '../code/ast.js';
 import { type ModulePiece, blankLines, printStatements, printsAsWhole, prologueLength } from '../code/print-doc.js';
 import { lineComment } from '../emit/escape.js';
-import { createWorkerPool, splitPoint } from './fast-worker-pool.js';
+import { createWorkerPool, splitPoint, type WorkerPool } from './fast-worker-pool.js';
 import { stringLiteral } from '../emit/escape.js';
 import { printModuleSource, printStatementSource } from '../code/print-source.js';
 import { SpecwrightError } from '../errors.js';
@@ -39,10 +39,13 @@ export interface FormatterOptions {
   /** Print modules straight to prettier's document format where proven (default true). */
   fastPath?: boolean;
   /**
-   * Print large modules on two threads on the fast path. Off by default: a cold worker repeats
-   * the JIT warm-up, which only pays off on an idle machine with two free cores.
+   * Print large modules on two threads on the fast path: `true` starts a worker for this
+   * formatter, a pool (`createWorkerPool()`) is shared with other formatters of the run. Off by
+   * default: starting a worker costs a prettier load and a JIT warm-up on the other core, which
+   * only pays off for large specs (`specwright` turns it on for one run of a large spec).
+   * @default false
    */
-  parallel?: boolean;
+  parallel?: boolean | WorkerPool | undefined;
   /**
    * Told when the project's prettier cannot be used (not version 3).
    * @default a line on stderr
@@ -52,8 +55,11 @@ export interface FormatterOptions {
 
 /** Modules with at least this many statements are split between two threads. */
 const PARALLEL_MIN_STATEMENTS = 300;
-/** The worker's share of a split module (it starts later than the calling thread). */
+/** The worker's share of the first split module (it starts later than the calling thread). */
 const WORKER_SHARE = 0.45;
+/** Bounds of the share learned from the threads' speeds. */
+const MIN_SHARE = 0.2;
+const MAX_SHARE = 0.6;
 
 /**
  * Formats with the prettier config that applies to each file's path. Prettier is not always
@@ -65,7 +71,9 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
   const instance = await resolvePrettier(outputDir, { warn: formatterOptions.warn });
   const { prettier } = instance;
   const configs = new Map<string, Promise<Record<string, unknown>>>();
-  const pool = formatterOptions.parallel === true ? createWorkerPool(outputDir) : undefined;
+  const pool = formatterOptions.parallel === true ? createWorkerPool() : formatterOptions.parallel || undefined;
+  // The worker's share of the next split module, from how fast each thread printed the last one.
+  let workerShare = WORKER_SHARE;
   // Per run: formatted statements (raw code repeats across files) keyed by options and source.
   const statementCache = new Map<string, Promise<string>>();
   // Per run: does prettier write this non-ASCII key bare? (Its identifier table, asked once.)
@@ -140,14 +148,21 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     const print = (statements: typeof body, offset: number) => printStatements(statements, offset, prologue, env, printStatementSource);
     let pieces: ModulePiece[];
     if (pool && body.length >= PARALLEL_MIN_STATEMENTS) {
-      const split = splitPoint(body, WORKER_SHARE);
+      const split = splitPoint(body, workerShare);
       const tail = body.slice(split);
-      const remote = pool.print({ statements: tail, start: split, prologue, resolved, filePath, bareKeys: [...bareKeys] });
+      const remote = pool.print({ statements: tail, start: split, prologue, resolved, filePath, outputDir, bareKeys: [...bareKeys] });
+      const started = performance.now();
       const head = print(body.slice(0, split), 0);
+      const headMs = performance.now() - started;
       const printedTail = await remote;
+      if (printedTail && printedTail.ms > 0 && headMs > 0) {
+        const [mainRate, workerRate] = [split / headMs, tail.length / printedTail.ms];
+        workerShare = Math.min(MAX_SHARE, Math.max(MIN_SHARE, workerRate / (mainRate + workerRate)));
+      }
       pieces = [
         ...head,
-        ...(printedTail?.map((piece, i): ModulePiece => (piece.kind === 'key' ? { kind: 'key', key: piece.key, retry: () => print([tail[i]!], split + i)[0]! } : piece)) ?? print(tail, split)),
+        ...(printedTail?.pieces.map((piece, i): ModulePiece => (piece.kind === 'key' ? { kind: 'key', key: piece.key, retry: () => print([tail[i]!], split + i)[0]! } : piece)) ??
+          print(tail, split)),
       ];
     } else pieces = print(body, 0);
     const printed = { header: lineComment(module.header).trimEnd(), pieces, blankBefore: blankLines(module) };
