@@ -88,5 +88,13 @@ describe('printing on two threads', () => {
     for (const { path, module } of modules) expect(await split.formatModule(module, path), path).toBe(await serial.formatModule(module, path));
     // Each large module sent the worker at least a fifth of its statements.
     expect(pool.printedStatements).toBeGreaterThanOrEqual(large.reduce((sum, { module }) => sum + Math.floor(module.body.length / 5), 0));
+    // Source prettier formats (raw code) is formatted in the worker, with the same text, and a
+    // syntax error is prettier's own, as on one thread.
+    const source = "export const  a = {b:1,  'c-d': [1,2,3]}\nexport function f(x:number){return x+1}";
+    expect(await split.formatSource(source, join(outputDir, 'raw.ts'))).toBe(await serial.formatSource(source, join(outputDir, 'raw.ts')));
+    const broken = 'export const = ;';
+    const message = await serial.formatSource(broken, join(outputDir, 'raw.ts')).catch((error: Error) => error.message);
+    expect(message).toMatch(/expected/i);
+    await expect(split.formatSource(broken, join(outputDir, 'raw.ts'))).rejects.toThrow(message);
   });
 });

@@ -7,10 +7,11 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { Stmt } from '../code/ast.js';
-import type { WorkerMessage, WorkerPiece, WorkerReply, WorkerRequest } from './fast-worker.js';
+import type { FormatRequest, WorkerMessage, WorkerPiece, WorkerReply, WorkerRequest } from './fast-worker.js';
 import { encodeStatements } from './fast-worker-codec.js';
 
-const IDLE_MS = 2000;
+/** A worker without work ends after this long (a run without a session ends first). */
+const IDLE_MS = 5000;
 
 export interface WorkerPool {
   /**
@@ -18,6 +19,11 @@ export interface WorkerPool {
    * resolves with the printed pieces, or undefined when no worker is available.
    */
   print(request: Omit<WorkerRequest, 'id'>): Promise<WorkerResult | undefined>;
+  /**
+   * Formats source with prettier in the worker (`formatUntilStable`); undefined when there is no
+   * worker or it failed (the caller formats, and meets prettier's own error).
+   */
+  format(request: Omit<FormatRequest, 'id'>): Promise<string | undefined>;
   /**
    * Starts the worker and has it load the prettier of these output directories now, so that
    * this overlaps the caller's own work (loading the spec, building code trees).
@@ -34,9 +40,7 @@ export interface WorkerResult {
 }
 
 interface Waiter {
-  resolve: (result: WorkerResult | undefined) => void;
-  reject: (error: Error) => void;
-  count: number;
+  resolve: (reply: WorkerReply | undefined) => void;
 }
 
 export function createWorkerPool(): WorkerPool {
@@ -46,6 +50,21 @@ export function createWorkerPool(): WorkerPool {
   let idle: NodeJS.Timeout | undefined;
   let printedStatements = 0;
   const pending = new Map<number, Waiter>();
+
+  /** Sends a request; resolves with the reply, or undefined when the worker is gone. */
+  const send = (instance: Worker, message: WorkerMessage): Promise<WorkerReply | undefined> => {
+    clearTimeout(idle);
+    return new Promise((resolve) => {
+      pending.set(message.id, { resolve });
+      try {
+        instance.postMessage(message);
+      } catch {
+        // Options that cannot be cloned (a plugin object from a JavaScript prettier config).
+        pending.delete(message.id);
+        resolve(undefined);
+      }
+    });
+  };
 
   const settleAll = () => {
     for (const { resolve } of pending.values()) resolve(undefined);
@@ -73,16 +92,9 @@ export function createWorkerPool(): WorkerPool {
     instance.on('message', (message: WorkerReply) => {
       const waiter = pending.get(message.id);
       pending.delete(message.id);
-      if (waiter) {
-        if ('error' in message) waiter.reject(new Error(`fast formatting worker: ${message.error}`));
-        else {
-          printedStatements += waiter.count;
-          waiter.resolve({ pieces: message.pieces, ms: message.ms });
-        }
-      }
+      waiter?.resolve(message);
       if (pending.size === 0) scheduleStop(instance);
     });
-    scheduleStop(instance);
     return instance;
   };
 
@@ -104,20 +116,25 @@ export function createWorkerPool(): WorkerPool {
   };
 
   return {
-    print(request) {
+    async print(request) {
       const instance = running();
-      if (!instance) return Promise.resolve(undefined);
-      clearTimeout(idle);
-      const id = nextId++;
-      return new Promise<WorkerResult | undefined>((resolve, reject) => {
-        pending.set(id, { resolve, reject, count: request.statements.length });
-        // Code trees are plain data: JSON travels faster than a structured clone of the objects.
-        instance.postMessage({ ...request, statements: encodeStatements(request.statements), id } satisfies WorkerMessage);
-      });
+      if (!instance) return undefined;
+      // Code trees are plain data: JSON travels faster than a structured clone of the objects.
+      const reply = await send(instance, { ...request, statements: encodeStatements(request.statements), id: nextId++ });
+      if (reply && 'error' in reply) throw new Error(`fast formatting worker: ${reply.error}`);
+      if (!reply || !('pieces' in reply)) return undefined;
+      printedStatements += request.statements.length;
+      return { pieces: reply.pieces, ms: reply.ms };
+    },
+    async format(request) {
+      const instance = running();
+      if (!instance) return undefined;
+      const reply = await send(instance, { ...request, id: nextId++ });
+      return reply && 'text' in reply ? reply.text : undefined;
     },
     warm(outputDirs) {
       const instance = running();
-      if (instance) for (const outputDir of outputDirs) instance.postMessage({ warm: outputDir });
+      if (instance) for (const outputDir of outputDirs) void send(instance, { warm: outputDir, id: nextId++ });
     },
     get printedStatements() {
       return printedStatements;

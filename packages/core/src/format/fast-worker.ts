@@ -8,6 +8,7 @@ import type { Stmt } from '../code/ast.js';
 import { printStatements } from '../code/print-doc.js';
 import { printStatementSource } from '../code/print-source.js';
 import { fastPathSetup } from './fast-path.js';
+import { formatUntilStable } from './format-stable.js';
 import { decodeStatements } from './fast-worker-codec.js';
 import { resolvePrettier, type PrettierInstance } from './prettier-instance.js';
 
@@ -25,12 +26,23 @@ export interface WorkerRequest {
   bareKeys: [string, boolean][];
 }
 
-/** A request as sent: the statements as JSON text; or the order to load a directory's prettier. */
-export type WorkerMessage = (Omit<WorkerRequest, 'statements'> & { statements: string }) | { warm: string };
+/** Source for prettier, formatted as the formatter would (`formatUntilStable`). */
+export interface FormatRequest {
+  id: number;
+  source: string;
+  options: Record<string, unknown>;
+  outputDir: string;
+}
+
+/**
+ * A request as sent: statements to print (as JSON text), source to format, or the order to load
+ * a directory's prettier and its TypeScript parser.
+ */
+export type WorkerMessage = (Omit<WorkerRequest, 'statements'> & { statements: string }) | FormatRequest | { id: number; warm: string };
 
 export type WorkerPiece = { kind: 'text'; text: string } | { kind: 'prettier'; source: string; reason: string; wholeModule?: boolean } | { kind: 'key'; key: string };
 
-export type WorkerReply = { id: number; pieces: WorkerPiece[]; ms: number } | { id: number; error: string };
+export type WorkerReply = { id: number; pieces: WorkerPiece[]; ms: number } | { id: number; text: string } | { id: number; error: string };
 
 const port = parentPort;
 if (port) {
@@ -43,7 +55,19 @@ if (port) {
   };
   port.on('message', async (message: WorkerMessage) => {
     if ('warm' in message) {
-      await prettierFor(message.warm);
+      // Formatting a statement loads the parser plugins, before the first source arrives.
+      const { prettier } = await prettierFor(message.warm);
+      await prettier.format(';', { parser: 'typescript' }).catch(() => {});
+      port.postMessage({ id: message.id, text: '' } satisfies WorkerReply);
+      return;
+    }
+    if ('source' in message) {
+      try {
+        const { prettier } = await prettierFor(message.outputDir);
+        port.postMessage({ id: message.id, text: await formatUntilStable(prettier, message.source, message.options) } satisfies WorkerReply);
+      } catch (error) {
+        port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);
+      }
       return;
     }
     try {

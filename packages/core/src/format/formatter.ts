@@ -6,6 +6,7 @@ import { stringLiteral } from '../emit/escape.js';
 import { printModuleSource, printStatementSource } from '../code/print-source.js';
 import { SpecwrightError } from '../errors.js';
 import { fastPathSetup } from './fast-path.js';
+import { formatUntilStable } from './format-stable.js';
 import { resolvePrettier, type PrettierInstance } from './prettier-instance.js';
 
 /** Separates statements formatted together by prettier (a line comment on its own line). */
@@ -100,12 +101,11 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
 
   const formatSource = async (source: string, filePath: string): Promise<string> => {
     const options = { ...(await optionsFor(filePath)), filepath: filePath };
-    let text = source;
-    for (let round = 0; round < 4; round++) {
-      text = await prettier.format(text, options);
-      if (await prettier.check(text, options)) return text;
-    }
-    return text;
+    // With a worker, prettier's parser is loaded and run there, off this thread; on any failure
+    // (no worker, options that do not travel, a syntax error) this thread formats, and throws
+    // prettier's own error.
+    const remote = pool ? await pool.format({ source, options, outputDir }) : undefined;
+    return remote ?? formatUntilStable(prettier, source, options);
   };
 
   /**
