@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { buildModel, createFormatter, createWorkerPool, loadSpecFile, locateInSource, type ApiModel, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
 import { generateFileFromModel } from '@specwright/openapi-msw';
@@ -27,6 +28,17 @@ export interface ProjectRunOptions {
  * formatter splits a module (300 statements) and the worker's start is repaid.
  */
 const PARALLEL_MIN_DECLARATIONS = 300;
+/** A spec file from this size surely has that many (GitHub's is 11 MB, petstore's 8 kB). */
+const PARALLEL_MIN_SPEC_BYTES = 2 * 1024 * 1024;
+
+/** Size of a spec file on disk; 0 for a URL or a file that cannot be read (the loader reports it). */
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
 
 /**
  * What a watch session keeps from one run to the next: a formatter per output directory, with the
@@ -56,6 +68,17 @@ export interface ProjectOutput {
  * shared.
  */
 export async function runProject(project: SpecwrightProject & SourceConfig, options: ProjectRunOptions): Promise<ProjectOutput> {
+  const parallel = options.parallel ?? 'auto';
+  const auto = parallel === 'auto' && !options.session && availableParallelism() > 1;
+  const outputDirs = [...new Set([project.zod_ts, project.server, project.react_query, project.msw].flatMap((section) => (section ? [section.output] : [])))];
+  const startPool = () => {
+    const started = createWorkerPool();
+    // The worker loads prettier and its parser while this thread reads the spec and builds code trees.
+    started.warm(outputDirs);
+    return started;
+  };
+  // A large spec file starts the worker before it is read; otherwise the model's size decides.
+  let pool = parallel === true || (auto && fileSize(project.input_openapi) >= PARALLEL_MIN_SPEC_BYTES) ? startPool() : undefined;
   const spec = await loadSpecFile(project.input_openapi, project);
   let model: ApiModel;
   try {
@@ -71,13 +94,7 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
   };
 
   const { formatters } = options.session ?? createSession();
-  const parallel = options.parallel ?? 'auto';
-  const pool =
-    parallel === true || (parallel === 'auto' && !options.session && availableParallelism() > 1 && model.schemas.length + model.operations.length >= PARALLEL_MIN_DECLARATIONS)
-      ? createWorkerPool()
-      : undefined;
-  // The worker loads prettier while this thread builds the first code trees.
-  pool?.warm([...new Set([project.zod_ts, project.server, project.react_query, project.msw].flatMap((section) => (section ? [section.output] : [])))]);
+  if (!pool && auto && model.schemas.length + model.operations.length >= PARALLEL_MIN_DECLARATIONS) pool = startPool();
   const formatterFor = (dir: string) => {
     let formatter = formatters.get(dir);
     if (!formatter) {

@@ -157,7 +157,9 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
       const printedTail = await remote;
       if (printedTail && printedTail.ms > 0 && headMs > 0) {
         const [mainRate, workerRate] = [split / headMs, tail.length / printedTail.ms];
-        workerShare = Math.min(MAX_SHARE, Math.max(MIN_SHARE, workerRate / (mainRate + workerRate)));
+        // Halfway to the measured balance: one module printed while the other thread was
+        // descheduled (a loaded machine) does not swing the next split to a bound.
+        workerShare = Math.min(MAX_SHARE, Math.max(MIN_SHARE, (workerShare + workerRate / (mainRate + workerRate)) / 2));
       }
       pieces = [
         ...head,
