@@ -16,7 +16,7 @@ const IDLE_MS = 5000;
 export interface WorkerPool {
   /**
    * Sends statements to the worker at once (so it works while the caller prints its own part);
-   * resolves with the printed pieces, or undefined when no worker is available.
+   * resolves with the printed pieces, or undefined when no worker is available or it failed.
    */
   print(request: Omit<WorkerRequest, 'id'>): Promise<WorkerResult | undefined>;
   /**
@@ -121,7 +121,8 @@ export function createWorkerPool(): WorkerPool {
       if (!instance) return undefined;
       // Code trees are plain data: JSON travels faster than a structured clone of the objects.
       const reply = await send(instance, { ...request, statements: encodeStatements(request.statements), id: nextId++ });
-      if (reply && 'error' in reply) throw new Error(`fast formatting worker: ${reply.error}`);
+      // A failure in the worker (an error reply, the worker gone) leaves the statements to the
+      // caller, whose own printing gives the text, or the real error with its stack.
       if (!reply || !('pieces' in reply)) return undefined;
       printedStatements += request.statements.length;
       return { pieces: reply.pieces, ms: reply.ms };
