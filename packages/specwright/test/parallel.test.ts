@@ -22,7 +22,9 @@ function largeSpec(): string {
       properties: {
         id: { type: 'integer', format: 'int64' },
         name: { type: 'string', minLength: 1, maxLength: 40 + i },
-        [`größe_${i % 4}`]: { type: 'number' },
+        // A non-ASCII key sends its statement back to the calling thread (prettier's answer about
+        // it is asked there): only a few have one, so that most of the worker's text is used.
+        ...(i % 25 === 0 ? { [`größe_${i}`]: { type: 'number' } } : {}),
         'odd-key with spaces': { type: ['string', 'null'] },
         status: { type: 'string', enum: ['active', 'archived', `state-${i}`] },
         tags: { type: 'array', items: { type: 'string' }, maxItems: 10 },
