@@ -18,7 +18,7 @@
  * (petstore) and 1.5 s (GitHub). Build first (`pnpm build`).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,7 +39,9 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench-specwright', private: true, type: 'module' }));
 const cli = join(root, 'packages/specwright/bin/specwright.js');
-const heyApi = join(root, 'node_modules/@hey-api/openapi-ts/bin/run.js');
+// hey-api's real entry: its `bin/run.js` only spawns `node dist/run.mjs` and waits, so timing the
+// bin would add a process start and measure the wrapper's memory, not hey-api's.
+const heyApi = join(root, 'node_modules/@hey-api/openapi-ts/dist/run.mjs');
 
 /** The four sections, the fastify router, everything formatted. */
 function writeConfig(project, spec) {
@@ -50,19 +52,29 @@ function writeConfig(project, spec) {
   );
 }
 
-const REPORT_USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\n@@usage '+u.maxRSS+' '+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
+/**
+ * GNU time reports the process tree: CPU of the process and every child it waited for, and the
+ * peak RSS of the largest of them. hey-api runs prettier as a child process (`postProcess`), so
+ * its own process's figures would leave prettier out. Without GNU time, only the node process
+ * is measured (said in the output).
+ */
+const GNU_TIME = ['/usr/bin/time', '/bin/time'].find((path) => existsSync(path) && spawnSync(path, ['-f', '%M', 'true']).status === 0);
+const REPORT_USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\n@@usage '+u.maxRSS+' '+(u.userCPUTime+u.systemCPUTime)/1e6+' 0\\n')})`;
+if (!GNU_TIME) console.log('no GNU time: CPU and RSS are those of the node process only (not of the children hey-api spawns)');
 
-/** `node <args>` in `cwd`: wall (ms), CPU of the node process (ms), peak RSS (MiB). */
+/** `node <args>` in `cwd`: wall (ms), CPU of the process tree (ms), peak RSS of its largest process (MiB). */
 function timed(args, cwd, env = process.env) {
+  const command = GNU_TIME ? [GNU_TIME, '-f', '@@usage %M %U %S', process.execPath, ...args] : [process.execPath, '--import', REPORT_USAGE, ...args];
   const start = performance.now();
-  const result = spawnSync(process.execPath, ['--import', REPORT_USAGE, ...args], { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync(command[0], command.slice(1), { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const ms = performance.now() - start;
-  const usage = /@@usage (\d+) (\d+)/.exec(result.stderr);
+  const usage = /@@usage (\d+) ([\d.]+) ([\d.]+)/.exec(result.stderr);
   if (result.status !== 0) {
     process.stderr.write(`${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}${result.stderr}\n`);
     process.exit(1);
   }
-  return { ms, cpu: Number(usage?.[2] ?? NaN) / 1000, rss: Number(usage?.[1] ?? NaN) / 1024 };
+  const cpu = (Number(usage?.[2] ?? NaN) + Number(usage?.[3] ?? NaN)) * 1000;
+  return { ms, cpu, rss: Number(usage?.[1] ?? NaN) / 1024 };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -95,11 +107,11 @@ for (let i = 0; i < runs; i++) {
   rmSync(join(heyDir, 'src'), { recursive: true, force: true });
   const their = timed([heyApi, '-f', 'openapi-ts.config.mjs'], heyDir, heyEnv);
   theirs.push(their);
-  console.log(`  hey-api run ${i + 1}: ${s(their.ms)} (CPU of its node process ${s(their.cpu)}), peak RSS ${mib(their.rss)}`);
+  console.log(`  hey-api run ${i + 1}: ${s(their.ms)} (CPU ${s(their.cpu)}), peak RSS ${mib(their.rss)}`);
 }
 summary('specwright, GitHub, all four, formatted', ours);
 if (theirs.length > 0) {
-  console.log(`hey-api 0.99 + prettier: median ${s(median(theirs.map((r) => r.ms)))} wall`);
+  summary('hey-api 0.99 + prettier', theirs);
   console.log(`ratio: specwright takes ${((100 * median(ours.map((r) => r.ms))) / median(theirs.map((r) => r.ms))).toFixed(1)}% of hey-api's wall time (${(median(theirs.map((r) => r.ms)) / median(ours.map((r) => r.ms))).toFixed(1)}x faster)`);
 }
 

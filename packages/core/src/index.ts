@@ -32,6 +32,8 @@ export { stringLiteral, templateChunk, propertyKey, isIdentifierName, commentLin
 
 // Formatting and output
 export { createFormatter } from './format/formatter.js';
+export { createWorkerPool } from './format/fast-worker-pool.js';
+export type { WorkerPool } from './format/fast-worker-pool.js';
 export type { Formatter } from './format/formatter.js';
 export { resolvePrettier } from './format/prettier-instance.js';
 export type { PrettierInstance, ResolveOptions } from './format/prettier-instance.js';

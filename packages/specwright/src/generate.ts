@@ -19,6 +19,12 @@ export interface GenerateOptions {
   warn?: ((message: string) => void) | undefined;
   /** Work kept between runs (`createSession()`), for a caller that regenerates often. @default none */
   session?: GenerateSession | undefined;
+  /**
+   * Print large modules on a worker thread too (`auto`: for a large spec on a machine with more
+   * than one core, and never in a session). The files are the same bytes either way.
+   * @default 'auto'
+   */
+  parallel?: boolean | 'auto' | undefined;
 }
 
 export interface GenerateResult {
@@ -36,11 +42,12 @@ export async function generateProjects(
   configFile: string,
   warn: (message: string) => void,
   session?: GenerateSession,
+  parallel?: boolean | 'auto',
 ): Promise<{ files: OutputFile[]; inputs: string[] }> {
   const files: OutputFile[] = [];
   const inputs = new Set<string>();
   for (const project of projects) {
-    const output = await runProject(project, { warn, configFile, session });
+    const output = await runProject(project, { warn, configFile, session, parallel });
     files.push(...output.files);
     output.inputs.forEach((input) => inputs.add(input));
   }
@@ -66,7 +73,7 @@ export async function generateFromFile(configFile: string, options: Omit<Generat
 
 async function finish(projects: SpecwrightProject[], configFile: string, options: GenerateOptions): Promise<GenerateResult> {
   const resolved = projects.map((project) => resolveProject(project, dirname(configFile)));
-  const { files, inputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session);
+  const { files, inputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session, options.parallel);
   const mode = options.mode ?? 'write';
   if (mode === 'none') return { files, changed: [], inputs };
   const { changed } = mode === 'check' ? await diffOutputs(files) : await writeOutputs(files);

@@ -1,4 +1,6 @@
-import { buildModel, createFormatter, loadSpecFile, locateInSource, type ApiModel, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
+import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { buildModel, createFormatter, createWorkerPool, loadSpecFile, locateInSource, type ApiModel, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
 import { generateFileFromModel } from '@specwright/openapi-msw';
 import { generateFromModel as reactQueryFromModel } from '@specwright/openapi-react-query';
 import { generateFromModel as serverFromModel } from '@specwright/openapi-server';
@@ -11,6 +13,31 @@ export interface ProjectRunOptions {
   configFile: string;
   /** Work kept between runs (watch mode); a fresh one when absent. */
   session?: GenerateSession | undefined;
+  /**
+   * Print large modules on a worker thread as well as this one. By default on for a run without
+   * a session, when the spec is large and the machine has more than one core: a worker costs a
+   * prettier load and a JIT warm-up, which a small spec (or a watch session's small edits) does
+   * not repay. The output is the same bytes either way.
+   * @default 'auto'
+   */
+  parallel?: boolean | 'auto' | undefined;
+}
+
+/**
+ * Schemas plus operations from which a run prints on two threads: about the size from which the
+ * formatter splits a module (300 statements) and the worker's start is repaid.
+ */
+const PARALLEL_MIN_DECLARATIONS = 300;
+/** A spec file from this size surely has that many (GitHub's is 11 MB, petstore's 8 kB). */
+const PARALLEL_MIN_SPEC_BYTES = 2 * 1024 * 1024;
+
+/** Size of a spec file on disk; 0 for a URL or a file that cannot be read (the loader reports it). */
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -41,6 +68,17 @@ export interface ProjectOutput {
  * shared.
  */
 export async function runProject(project: SpecwrightProject & SourceConfig, options: ProjectRunOptions): Promise<ProjectOutput> {
+  const parallel = options.parallel ?? 'auto';
+  const auto = parallel === 'auto' && !options.session && availableParallelism() > 1;
+  const outputDirs = [...new Set([project.zod_ts, project.server, project.react_query, project.msw].flatMap((section) => (section ? [section.output] : [])))];
+  const startPool = () => {
+    const started = createWorkerPool();
+    // The worker loads prettier and its parser while this thread reads the spec and builds code trees.
+    started.warm(outputDirs);
+    return started;
+  };
+  // A large spec file starts the worker before it is read; otherwise the model's size decides.
+  let pool = parallel === true || (auto && fileSize(project.input_openapi) >= PARALLEL_MIN_SPEC_BYTES) ? startPool() : undefined;
   const spec = await loadSpecFile(project.input_openapi, project);
   let model: ApiModel;
   try {
@@ -58,10 +96,11 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
   // Only a session outlives the run: then each formatter keeps its printed statements for the next.
   const reuse = options.session !== undefined;
   const { formatters } = options.session ?? createSession();
+  if (!pool && auto && model.schemas.length + model.operations.length >= PARALLEL_MIN_DECLARATIONS) pool = startPool();
   const formatterFor = (dir: string) => {
     let formatter = formatters.get(dir);
     if (!formatter) {
-      formatter = createFormatter(dir, { warn, reuse });
+      formatter = createFormatter(dir, { warn, reuse, parallel: pool });
       formatters.set(dir, formatter);
       // A failure (an unreadable prettier config) is not kept: the next run asks again.
       formatter.catch(() => formatters.delete(dir));

@@ -3,13 +3,14 @@
  * two cores (see `fast-worker-pool.ts`). It loads the same prettier as the formatter (resolved
  * from the same output directory) for its doc builders and string widths.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import type { Stmt } from '../code/ast.js';
 import { printStatements } from '../code/print-doc.js';
 import { printStatementSource } from '../code/print-source.js';
 import { fastPathSetup } from './fast-path.js';
+import { formatUntilStable } from './format-stable.js';
 import { decodeStatements } from './fast-worker-codec.js';
-import { resolvePrettier } from './prettier-instance.js';
+import { resolvePrettier, type PrettierInstance } from './prettier-instance.js';
 
 export interface WorkerRequest {
   id: number;
@@ -19,23 +20,59 @@ export interface WorkerRequest {
   prologue: number;
   resolved: Record<string, unknown>;
   filePath: string;
+  /** The formatter's output directory: the prettier it formats with resolves from there. */
+  outputDir: string;
   /** Non-ASCII keys prettier's answer is known for. */
   bareKeys: [string, boolean][];
 }
 
-/** A request as sent: the statements as JSON text. */
-export type WorkerMessage = Omit<WorkerRequest, 'statements'> & { statements: string };
+/** Source for prettier, formatted as the formatter would (`formatUntilStable`). */
+export interface FormatRequest {
+  id: number;
+  source: string;
+  options: Record<string, unknown>;
+  outputDir: string;
+}
+
+/**
+ * A request as sent: statements to print (as JSON text), source to format, or the order to load
+ * a directory's prettier and its TypeScript parser.
+ */
+export type WorkerMessage = (Omit<WorkerRequest, 'statements'> & { statements: string }) | FormatRequest | { id: number; warm: string };
 
 export type WorkerPiece = { kind: 'text'; text: string } | { kind: 'prettier'; source: string; reason: string; wholeModule?: boolean } | { kind: 'key'; key: string };
 
-export type WorkerReply = { id: number; pieces: WorkerPiece[] } | { id: number; error: string };
+export type WorkerReply = { id: number; pieces: WorkerPiece[]; ms: number } | { id: number; text: string } | { id: number; error: string };
 
 const port = parentPort;
 if (port) {
+  const instances = new Map<string, Promise<PrettierInstance>>();
   // The formatter on the main thread has warned already.
-  const instance = await resolvePrettier((workerData as { outputDir: string }).outputDir, { warn: () => {} });
-  port.on('message', (message: WorkerMessage) => {
+  const prettierFor = (outputDir: string) => {
+    let instance = instances.get(outputDir);
+    if (!instance) instances.set(outputDir, (instance = resolvePrettier(outputDir, { warn: () => {} })));
+    return instance;
+  };
+  port.on('message', async (message: WorkerMessage) => {
+    if ('warm' in message) {
+      // Formatting a statement loads the parser plugins, before the first source arrives.
+      const { prettier } = await prettierFor(message.warm);
+      await prettier.format(';', { parser: 'typescript' }).catch(() => {});
+      port.postMessage({ id: message.id, text: '' } satisfies WorkerReply);
+      return;
+    }
+    if ('source' in message) {
+      try {
+        const { prettier } = await prettierFor(message.outputDir);
+        port.postMessage({ id: message.id, text: await formatUntilStable(prettier, message.source, message.options) } satisfies WorkerReply);
+      } catch (error) {
+        port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies WorkerReply);
+      }
+      return;
+    }
     try {
+      const instance = await prettierFor(message.outputDir);
+      const started = performance.now();
       const request: WorkerRequest = { ...message, statements: decodeStatements(message.statements) };
       const setup = fastPathSetup(instance, request.resolved, request.filePath);
       if (!setup.ok) throw new Error(setup.reason);
@@ -44,6 +81,7 @@ if (port) {
       const reply: WorkerReply = {
         id: request.id,
         pieces: pieces.map((piece): WorkerPiece => (piece.kind === 'key' ? { kind: 'key', key: piece.key } : piece)),
+        ms: performance.now() - started,
       };
       port.postMessage(reply);
     } catch (error) {

@@ -1,11 +1,12 @@
 import type { Module } from '../code/ast.js';
 import { type ModulePiece, blankLines, printStatements, printsAsWhole, prologueLength } from '../code/print-doc.js';
 import { lineComment } from '../emit/escape.js';
-import { createWorkerPool, splitPoint } from './fast-worker-pool.js';
+import { createWorkerPool, splitPoint, type WorkerPool } from './fast-worker-pool.js';
 import { stringLiteral } from '../emit/escape.js';
 import { printModuleSource, printStatementSource } from '../code/print-source.js';
 import { SpecwrightError } from '../errors.js';
 import { fastPathSetup } from './fast-path.js';
+import { formatUntilStable } from './format-stable.js';
 import { resolvePrettier, type PrettierInstance } from './prettier-instance.js';
 import { type SettledPiece, createStatementMemo } from './statement-memo.js';
 
@@ -42,10 +43,13 @@ export interface FormatterOptions {
   /** Print modules straight to prettier's document format where proven (default true). */
   fastPath?: boolean;
   /**
-   * Print large modules on two threads on the fast path. Off by default: a cold worker repeats
-   * the JIT warm-up, which only pays off on an idle machine with two free cores.
+   * Print large modules on two threads on the fast path: `true` starts a worker for this
+   * formatter, a pool (`createWorkerPool()`) is shared with other formatters of the run. Off by
+   * default: starting a worker costs a prettier load and a JIT warm-up on the other core, which
+   * only pays off for large specs (`specwright` turns it on for one run of a large spec).
+   * @default false
    */
-  parallel?: boolean;
+  parallel?: boolean | WorkerPool | undefined;
   /**
    * Told when the project's prettier cannot be used (not version 3).
    * @default a line on stderr
@@ -61,8 +65,11 @@ export interface FormatterOptions {
 
 /** Modules with at least this many statements are split between two threads. */
 const PARALLEL_MIN_STATEMENTS = 300;
-/** The worker's share of a split module (it starts later than the calling thread). */
+/** The worker's share of the first split module (it starts later than the calling thread). */
 const WORKER_SHARE = 0.45;
+/** Bounds of the share learned from the threads' speeds. */
+const MIN_SHARE = 0.2;
+const MAX_SHARE = 0.6;
 
 /**
  * Formats with the prettier config that applies to each file's path. Prettier is not always
@@ -74,7 +81,9 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
   const instance = await resolvePrettier(outputDir, { warn: formatterOptions.warn });
   const { prettier } = instance;
   const configs = new Map<string, Promise<Record<string, unknown>>>();
-  const pool = formatterOptions.parallel === true ? createWorkerPool(outputDir) : undefined;
+  const pool = formatterOptions.parallel === true ? createWorkerPool() : formatterOptions.parallel || undefined;
+  // The worker's share of the next split module, from how fast each thread printed the last one.
+  let workerShare = WORKER_SHARE;
   // Per run: formatted statements (raw code repeats across files) keyed by options and source.
   const statementCache = new Map<string, Promise<string>>();
   const memo = formatterOptions.reuse === true ? createStatementMemo() : undefined;
@@ -102,12 +111,11 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
 
   const formatSource = async (source: string, filePath: string): Promise<string> => {
     const options = { ...(await optionsFor(filePath)), filepath: filePath };
-    let text = source;
-    for (let round = 0; round < 4; round++) {
-      text = await prettier.format(text, options);
-      if (await prettier.check(text, options)) return text;
-    }
-    return text;
+    // With a worker, prettier's parser is loaded and run there, off this thread; on any failure
+    // (no worker, options that do not travel, a syntax error) this thread formats, and throws
+    // prettier's own error.
+    const remote = pool ? await pool.format({ source, options, outputDir }) : undefined;
+    return remote ?? formatUntilStable(prettier, source, options);
   };
 
   /**
@@ -155,14 +163,23 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
       // Statements print one by one: only those not kept from the last call are printed.
       pieces = body.map((stmt, i) => recalled.known[i] ?? print([stmt], i)[0]!);
     } else if (pool && body.length >= PARALLEL_MIN_STATEMENTS) {
-      const split = splitPoint(body, WORKER_SHARE);
+      const split = splitPoint(body, workerShare);
       const tail = body.slice(split);
-      const remote = pool.print({ statements: tail, start: split, prologue, resolved, filePath, bareKeys: [...bareKeys] });
+      const remote = pool.print({ statements: tail, start: split, prologue, resolved, filePath, outputDir, bareKeys: [...bareKeys] });
+      const started = performance.now();
       const head = print(body.slice(0, split), 0);
+      const headMs = performance.now() - started;
       const printedTail = await remote;
+      if (printedTail && printedTail.ms > 0 && headMs > 0) {
+        const [mainRate, workerRate] = [split / headMs, tail.length / printedTail.ms];
+        // Halfway to the measured balance: one module printed while the other thread was
+        // descheduled (a loaded machine) does not swing the next split to a bound.
+        workerShare = Math.min(MAX_SHARE, Math.max(MIN_SHARE, (workerShare + workerRate / (mainRate + workerRate)) / 2));
+      }
       pieces = [
         ...head,
-        ...(printedTail?.map((piece, i): ModulePiece => (piece.kind === 'key' ? { kind: 'key', key: piece.key, retry: () => print([tail[i]!], split + i)[0]! } : piece)) ?? print(tail, split)),
+        ...(printedTail?.pieces.map((piece, i): ModulePiece => (piece.kind === 'key' ? { kind: 'key', key: piece.key, retry: () => print([tail[i]!], split + i)[0]! } : piece)) ??
+          print(tail, split)),
       ];
     } else pieces = print(body, 0);
     const printed = { header: lineComment(module.header).trimEnd(), pieces, blankBefore: blankLines(module) };

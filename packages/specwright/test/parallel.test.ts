@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createFormatter, createWorkerPool, loadModel } from '@specwright/core';
+import { emitModules } from '@specwright/openapi-zod-ts';
+import { CONSUMER_PRETTIER_CONFIG, listFiles, tempProject } from '@specwright/testing';
+import { describe, expect, it } from 'vitest';
+import { generate } from '../src/index.js';
+
+/**
+ * A spec large enough that its modules are split between the calling thread and the worker
+ * (300 statements and more), with the shapes whose printing differs most: nested objects,
+ * unions, enums, arrays, nullable values, descriptions, odd and non-ASCII property keys (the
+ * worker asks the calling thread about those), path, query and body parameters.
+ */
+function largeSpec(): string {
+  const schemas: Record<string, unknown> = {};
+  for (let i = 0; i < 220; i++) {
+    schemas[`Item${i}`] = {
+      type: 'object',
+      description: i % 3 === 0 ? `Item number ${i}: it has a "quoted" description, a backtick \` and */ in it.` : undefined,
+      required: ['id', 'name'],
+      properties: {
+        id: { type: 'integer', format: 'int64' },
+        name: { type: 'string', minLength: 1, maxLength: 40 + i },
+        // A non-ASCII key sends its statement back to the calling thread (prettier's answer about
+        // it is asked there): only a few have one, so that most of the worker's text is used.
+        ...(i % 25 === 0 ? { [`größe_${i}`]: { type: 'number' } } : {}),
+        'odd-key with spaces': { type: ['string', 'null'] },
+        status: { type: 'string', enum: ['active', 'archived', `state-${i}`] },
+        tags: { type: 'array', items: { type: 'string' }, maxItems: 10 },
+        parent: i > 0 ? { $ref: `#/components/schemas/Item${i - 1}` } : { type: 'string' },
+        detail: {
+          type: 'object',
+          properties: { createdAt: { type: 'string', format: 'date-time' }, note: { oneOf: [{ type: 'string' }, { type: 'integer' }] } },
+        },
+      },
+    };
+  }
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < 110; i++) {
+    paths[`/items${i}/{itemId}`] = {
+      get: {
+        operationId: `getItem${i}`,
+        summary: `Reads item ${i}.`,
+        parameters: [
+          { name: 'itemId', in: 'path', required: true, schema: { type: 'integer' } },
+          { name: 'expand', in: 'query', schema: { type: 'boolean' } },
+        ],
+        responses: { '200': { description: 'The item.', content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i}` } } } } },
+      },
+      put: {
+        operationId: `putItem${i}`,
+        parameters: [{ name: 'itemId', in: 'path', required: true, schema: { type: 'integer' } }],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/Item${i + 1}` } } } },
+        responses: { '204': { description: 'Saved.' }, '404': { description: 'Missing.' } },
+      },
+    };
+  }
+  return JSON.stringify({ openapi: '3.1.0', info: { title: 'Large', version: '1.0.0' }, paths, components: { schemas } });
+}
+
+describe('printing on two threads', () => {
+  it('writes the same bytes as printing on one', async () => {
+    const spec = largeSpec();
+    const runs = await Promise.all(
+      [true, false].map(async (parallel) => {
+        const p = tempProject(`specwright-parallel-${parallel}`, { prettier: CONSUMER_PRETTIER_CONFIG });
+        p.write('spec.json', spec);
+        const config = { input_openapi: 'spec.json', zod_ts: { output: 'api' }, server: { framework: 'fastify' as const }, react_query: {}, msw: { output: 'mocks' } };
+        await generate(config, { root: p.dir, parallel });
+        return p.dir;
+      }),
+    );
+    const [twoThreads, oneThread] = runs as [string, string];
+    const written = listFiles(oneThread).filter((file) => file.endsWith('.ts'));
+    expect(written.length).toBeGreaterThanOrEqual(8);
+    expect(listFiles(twoThreads).filter((file) => file.endsWith('.ts'))).toEqual(written);
+    for (const file of written) expect(readFileSync(join(twoThreads, file), 'utf8'), file).toBe(readFileSync(join(oneThread, file), 'utf8'));
+  });
+
+  it('has the worker print part of each large module, with the text of the calling thread', async () => {
+    const p = tempProject('specwright-parallel-pool', { prettier: CONSUMER_PRETTIER_CONFIG });
+    const specPath = p.write('spec.json', largeSpec());
+    const outputDir = join(p.dir, 'api');
+    const modules = await emitModules(await loadModel(specPath), { outputDir });
+    const large = modules.filter(({ module }) => module.body.length >= 300);
+    expect(large.length).toBeGreaterThan(0);
+    const pool = createWorkerPool();
+    const [split, serial] = await Promise.all([createFormatter(outputDir, { parallel: pool }), createFormatter(outputDir)]);
+    for (const { path, module } of modules) expect(await split.formatModule(module, path), path).toBe(await serial.formatModule(module, path));
+    // Each large module sent the worker at least a fifth of its statements.
+    expect(pool.printedStatements).toBeGreaterThanOrEqual(large.reduce((sum, { module }) => sum + Math.floor(module.body.length / 5), 0));
+    // Source prettier formats (raw code) is formatted in the worker, with the same text, and a
+    // syntax error is prettier's own, as on one thread.
+    const source = "export const  a = {b:1,  'c-d': [1,2,3]}\nexport function f(x:number){return x+1}";
+    expect(await split.formatSource(source, join(outputDir, 'raw.ts'))).toBe(await serial.formatSource(source, join(outputDir, 'raw.ts')));
+    const broken = 'export const = ;';
+    const message = await serial.formatSource(broken, join(outputDir, 'raw.ts')).catch((error: Error) => error.message);
+    expect(message).toMatch(/expected/i);
+    await expect(split.formatSource(broken, join(outputDir, 'raw.ts'))).rejects.toThrow(message);
+  });
+});
