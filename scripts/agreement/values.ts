@@ -26,6 +26,8 @@ export function successContent(operation: Operation) {
   return response?.contents[0];
 }
 
+const ANY_TEXT: SchemaNode = { kind: 'string', nullable: false };
+
 /** Header parameters that OpenAPI says to ignore: the client sets them from the media types and the token. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
@@ -36,7 +38,8 @@ export function valuesModule(model: ApiModel, omitted: (operation: Operation, na
   const samples = model.operations.map((operation) => {
     const props: Code.ObjectMember[] = [c.prop('path', c.arr(operation.pathParams.map((p) => value(p.schema))))];
     const body = operation.requestBody?.contents[0];
-    if (body) props.push(c.prop('body', value(body.schema)));
+    // A text or JSON body without a schema takes any text (chaingateway's `text/plain` bodies).
+    if (body) props.push(c.prop('body', body.schema === undefined && (body.kind === 'text' || body.kind === 'json') ? value(ANY_TEXT) : value(body.schema)));
     const query = operation.queryParams.filter((p) => !omitted(operation, p.name));
     if (query.length > 0) props.push(c.prop('query', c.obj(query.map((p) => c.prop(p.name, value(p.schema))))));
     const headers = operation.headerParams.filter((p) => p.required && !IGNORED_HEADERS.has(p.name.toLowerCase()));
