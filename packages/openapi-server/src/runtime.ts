@@ -357,16 +357,20 @@ function atMountRoot(c: HonoContext): boolean {
     declares: ['readRawBody'],
     needs: ['honoBytes', 'errorBody'],
     text: `
-/** The raw body within \`limit\` bytes (undefined when the request has none); 413 beyond it. */
+/**
+ * The raw body within \`limit\` bytes, 413 beyond it. A request with a media type has a body, if
+ * empty (an urlencoded form without fields); one with neither bytes nor a media type has none (undefined).
+ */
 async function readRawBody(c: HonoContext, limit: number): Promise<BodyRead<Uint8Array | undefined>> {
   const length = c.req.header('content-length');
-  if (length === '0' || (length === undefined && !c.req.raw.body)) return { value: undefined };
+  const none = c.req.header('content-type') === undefined ? undefined : new Uint8Array(0);
+  if (length === '0' || (length === undefined && !c.req.raw.body)) return { value: none };
   if (length !== undefined && Number(length) > limit) return c.json(errorBody(413, 'Request body is too large'), 413);
   const bytes = await readBytes(c.req.raw, limit);
   if (bytes === undefined) return c.json(errorBody(413, 'Request body is too large'), 413);
   // Node's server streams an empty body for a bodiless request without content-length (a DELETE):
-  // no bytes and no declared length is no body.
-  if (bytes.length === 0 && length === undefined) return { value: undefined };
+  // no bytes and no declared length is no body, unless a media type says there is one.
+  if (bytes.length === 0 && length === undefined) return { value: none };
   return { value: bytes };
 }
 `,
