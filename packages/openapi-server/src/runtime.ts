@@ -592,6 +592,29 @@ function addBodyParsers(instance: FastifyInstance, types: readonly string[], par
 }
 `,
   },
+  fastifyOddTypes: {
+    declares: ['addOddTypeParsers'],
+    needs: [],
+    text: `
+/**
+ * Reads bodies of declared content types that are not \`type/subtype\` (loket.nl's
+ * \`applicationjson;version=2018-01-01\`), which fastify refuses before any parser, even its
+ * catch-all: on these routes only, such a request's content-type is renamed to a private media
+ * type (\`application/x-declared-bytes\` or \`-text\`) whose parser reads it as bytes or text.
+ * Any other type fastify refuses still gets 415.
+ */
+function addOddTypeParsers(instance: FastifyInstance, bytes: readonly string[], text: readonly string[]): void {
+  instance.addContentTypeParser('application/x-declared-bytes', { parseAs: 'buffer' }, (_request, payload, done) => done(null, payload));
+  instance.addContentTypeParser('application/x-declared-text', { parseAs: 'string' }, (_request, payload, done) => done(null, payload));
+  instance.addHook('onRequest', async (request) => {
+    const type = request.headers['content-type']?.trim().toLowerCase();
+    if (type === undefined) return;
+    if (bytes.includes(type)) request.raw.headers['content-type'] = 'application/x-declared-bytes';
+    else if (text.includes(type)) request.raw.headers['content-type'] = 'application/x-declared-text';
+  });
+}
+`,
+  },
   fastifyJsonString: {
     declares: ['sendJsonString'],
     needs: [],
