@@ -32,8 +32,8 @@ const ANY_TEXT: SchemaNode = { kind: 'string', nullable: false };
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
 /**
- * Why an operation has no valid round trip, by operation key: a required parameter, a required
- * body or the success answer admits no value (a string schema whose pattern provably matches no
+ * Why an operation has no valid round trip, by operation key: a required parameter, the body
+ * (required or not: the sample sends one) or the success answer admits no value (a string schema whose pattern provably matches no
  * string of its bounds; openapi-msw warns, naming its JSON pointer). A spec defect, not a disagreement.
  */
 export function impossibleNeeds(model: ApiModel): Map<string, string> {
@@ -42,7 +42,8 @@ export function impossibleNeeds(model: ApiModel): Map<string, string> {
   for (const operation of model.operations) {
     const parts: [string, SchemaNode | undefined][] = [
       ...[...operation.pathParams, ...operation.queryParams, ...operation.headerParams].filter((p) => p.required).map((p): [string, SchemaNode] => [`${p.in} parameter ${JSON.stringify(p.name)}`, p.schema]),
-      ['request body', operation.requestBody?.required ? operation.requestBody.contents[0]?.schema : undefined],
+      // An optional body without a value could only be left out: the sample's body is not valid either.
+      [operation.requestBody?.required ? 'request body' : 'optional request body', operation.requestBody?.contents[0]?.schema],
       ['success answer', successContent(operation)?.schema],
     ];
     for (const [what, schema] of parts) {
