@@ -256,7 +256,7 @@ export class MockBuilder {
     object: (node, frame) => this.object(node, frame),
     array: (node, frame) => this.array(node, frame),
     tuple: (node, frame) => this.tuple(node, frame),
-    string: (node) => (this.impossible(node) ? { ok: false, reason: 'never', detail: impossibleText(node) } : ok(this.string(node))),
+    string: (node) => (this.admitsNone(node) ? { ok: false, reason: 'never', detail: impossibleText(node) } : ok(this.string(node))),
     number: (node) => ok(numberExpr(node)),
     boolean: () => ok(faker('datatype.boolean')),
     null: () => ok(c.nul()),
@@ -451,7 +451,7 @@ export class MockBuilder {
   }
 
   /** Whether the string schema provably admits no value (memoized: one proof per pattern and bounds). */
-  private impossible(node: StringNode): boolean {
+  admitsNone(node: StringNode): boolean {
     if (node.pattern === undefined) return false;
     const key = JSON.stringify(['impossible', node.pattern, node.patternFlags, node.minLength, node.maxLength]);
     let known = this.proofs.get(key);
