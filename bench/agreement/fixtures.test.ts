@@ -43,6 +43,21 @@ describe('agreement: what is outside the contract', () => {
   });
 });
 
+describe('agreement: a value the schema provably does not admit', () => {
+  it('skips only the operations whose required parameter or body needs one, with the pattern that openapi-msw warns about, naming its JSON pointer', async () => {
+    const outcome = await outcomeOf(fixture('impossible-patterns.yaml'));
+    const pattern = '^arn:aws:ec2:placement-group/^.{1,255}$';
+    const proved = `pattern ${JSON.stringify(pattern)} matches no string of length 0..∞ (proved at generation time: the schema admits no value)`;
+    const label = `pattern ${JSON.stringify('^[a-zA-Z]((?!--|__|..)[a-zA-Z0-9-_.])+$')} matches no string of length 3..64 (proved at generation time: the schema admits no value)`;
+    expect(outcome.operations.filter((o) => o.status === 'skipped').map((o) => [o.operation, o.reasons])).toEqual([
+      ['POST /firewalls', [`${label}; the optional request body needs such a value, so no valid round trip exists (a spec defect)`]],
+      ['GET /groups/{arn}', [`${proved}; the path parameter "arn" needs such a value, so no valid round trip exists (a spec defect)`]],
+    ]);
+    expect(outcome.warnings.some((w) => w.startsWith(`#/paths/~1groups~1{arn}/get (path parameter "arn"): ${proved}`))).toBe(true);
+    expect(outcome.warnings.some((w) => w.startsWith('#/components/schemas/Linode/properties/label: pattern '))).toBe(true);
+  });
+});
+
 describe('agreement: the comparisons see a difference', () => {
   const form = { contentType: 'application/x-www-form-urlencoded', kind: 'form' as const };
   const multipart = { contentType: 'multipart/form-data', kind: 'multipart' as const };

@@ -8,7 +8,7 @@ import { dispatcher, type MockHandler, type Msw } from '../corpus/agreement.js';
 import { bodyPair, clientBody, comparable, serviceAnswer, withNulls } from './bodies.js';
 import { generateProject, ROUTERS, type Generated, type RouterName } from './project.js';
 import { expect, serve, type Call } from './servers.js';
-import { successContent, type Sample } from './values.js';
+import { impossibleNeeds, successContent, type Sample } from './values.js';
 
 /**
  * The round trip of one spec. For every operation, a sample made by the MSW mock-value generator
@@ -54,16 +54,17 @@ function show(value: unknown): string {
 /**
  * Why an operation is outside the contract, each warned about at generation time: a required
  * cookie (the client sends none), a required object-valued query parameter in a form style (the
- * routers pass its raw text), a route another operation shadows (the router serves only the first).
+ * routers pass its raw text), a route another operation shadows (the router serves only the first),
+ * a value it needs that its schema provably does not admit (`impossible`).
  */
-function skipReason(model: ApiModel, operation: Operation, warnings: string[]): string | undefined {
+function skipReason(model: ApiModel, operation: Operation, warnings: string[], impossible: Map<string, string>): string | undefined {
   const cookie = operation.cookieParams.find((p) => p.required);
   if (cookie) return `required cookie parameter "${cookie.name}": cookies are outside the contract`;
   const object = operation.queryParams.find((p) => p.required && objectQuery(model, p));
   if (object) return `required query parameter "${object.name}" is ${objectQuery(model, object)} in style ${object.style}: only style deepObject carries objects`;
   const shadowed = warnings.find((w) => w.startsWith(`${operation.key} has the same route as `));
   if (shadowed) return shadowed;
-  return undefined;
+  return impossible.get(operation.key);
 }
 
 /** Optional object-valued query parameters are left out of the samples (see `skipReason`). */
@@ -223,8 +224,9 @@ async function roundTrips(spec: string, model: ApiModel, generated: Generated): 
   const { configureClient } = await generated.load<{ configureClient: Configure }>('api/client-config.ts');
   const { values } = await generated.load<{ values: (() => Sample)[] }>('values.ts');
   const { handlers } = await generated.load<{ handlers: MockHandler[] }>('msw/handlers.ts');
+  const impossible = impossibleNeeds(model);
   const outcomes = model.operations.map((operation): OperationOutcome => {
-    const reason = skipReason(model, operation, generated.warnings);
+    const reason = skipReason(model, operation, generated.warnings, impossible);
     return { operation: operation.key, status: reason ? 'skipped' : 'agreed', reasons: reason ? [reason] : [] };
   });
   const checked = model.operations.map((operation, index) => ({ operation, index, outcome: outcomes[index]!, name: names.operation(operation).fn })).filter((o) => o.outcome.status !== 'skipped');

@@ -26,8 +26,36 @@ export function successContent(operation: Operation) {
   return response?.contents[0];
 }
 
+const ANY_TEXT: SchemaNode = { kind: 'string', nullable: false };
+
 /** Header parameters that OpenAPI says to ignore: the client sets them from the media types and the token. */
 const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/**
+ * Why an operation has no valid round trip, by operation key: a required parameter, the body
+ * (required or not: the sample sends one) or the success answer admits no value (a string schema whose pattern provably matches no
+ * string of its bounds; openapi-msw warns, naming its JSON pointer). A spec defect, not a disagreement.
+ */
+export function impossibleNeeds(model: ApiModel): Map<string, string> {
+  const mocks = new MockBuilder(model, { maxArrayItems: 2, depthCap: 12 }, []);
+  const needs = new Map<string, string>();
+  for (const operation of model.operations) {
+    const parts: [string, SchemaNode | undefined][] = [
+      ...[...operation.pathParams, ...operation.queryParams, ...operation.headerParams].filter((p) => p.required).map((p): [string, SchemaNode] => [`${p.in} parameter ${JSON.stringify(p.name)}`, p.schema]),
+      // An optional body without a value could only be left out: the sample's body is not valid either.
+      [operation.requestBody?.required ? 'request body' : 'optional request body', operation.requestBody?.contents[0]?.schema],
+      ['success answer', successContent(operation)?.schema],
+    ];
+    for (const [what, schema] of parts) {
+      const why = schema && mocks.noValue(schema);
+      if (why) {
+        needs.set(operation.key, `${why}; the ${what} needs such a value, so no valid round trip exists (a spec defect)`);
+        break;
+      }
+    }
+  }
+  return needs;
+}
 
 /** Query parameters the checker sends: all but those it leaves out (`omitted`). */
 export function valuesModule(model: ApiModel, omitted: (operation: Operation, name: string) => boolean): Code.Module {
@@ -36,8 +64,10 @@ export function valuesModule(model: ApiModel, omitted: (operation: Operation, na
   const samples = model.operations.map((operation) => {
     const props: Code.ObjectMember[] = [c.prop('path', c.arr(operation.pathParams.map((p) => value(p.schema))))];
     const body = operation.requestBody?.contents[0];
-    if (body) props.push(c.prop('body', value(body.schema)));
-    const query = operation.queryParams.filter((p) => !omitted(operation, p.name));
+    // A text or JSON body without a schema takes any text (chaingateway's `text/plain` bodies).
+    if (body) props.push(c.prop('body', body.schema === undefined && (body.kind === 'text' || body.kind === 'json') ? value(ANY_TEXT) : value(body.schema)));
+    // An optional parameter whose schema admits no value is left out, as a valid request does.
+    const query = operation.queryParams.filter((p) => !omitted(operation, p.name) && (p.required || mocks.noValue(p.schema) === undefined));
     if (query.length > 0) props.push(c.prop('query', c.obj(query.map((p) => c.prop(p.name, value(p.schema))))));
     const headers = operation.headerParams.filter((p) => p.required && !IGNORED_HEADERS.has(p.name.toLowerCase()));
     props.push(c.prop('headers', c.obj(headers.map((p) => c.prop(p.name, value(p.schema))))));

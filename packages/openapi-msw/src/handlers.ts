@@ -1,4 +1,5 @@
 import { GLOBAL_VALUE_NAMES, code as c, mediaKind, requestSelectors, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
+import { impossibleStringWarnings } from './impossible-strings.js';
 import { MockBuilder } from './mock-values.js';
 import { pathParamTests } from './path-tests.js';
 import { compareSpecificity, routePattern } from './routes.js';
@@ -94,7 +95,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   const groups = new Map<string, Operation[]>();
   for (const op of operations) groups.set(routeShape(op), [...(groups.get(routeShape(op)) ?? []), op]);
   const tests = new Map<string, Code.Expr[]>();
-  const warnings: string[] = [];
+  const warnings: string[] = impossibleStringWarnings(model, (node) => mocks.admitsNone(node));
   for (const group of groups.values()) {
     if (group.length === 1) continue;
     for (const op of group) {

@@ -17,6 +17,7 @@ import {
   type TupleNode,
   type UnionNode,
 } from '@specwright/core';
+import { impossibleString, impossibleText } from './impossible-strings.js';
 import { numberExpr } from './numbers.js';
 import { UnsupportedPattern, fitLength, lengthBounds, parsePattern, type PatternNode } from './pattern.js';
 import { patternExpr } from './pattern-expr.js';
@@ -54,6 +55,8 @@ export type CutReason = 'circular' | 'depth' | 'never';
 export interface Cut {
   ok: false;
   reason: CutReason;
+  /** For a string schema that admits no value: what its pattern and bounds exclude. */
+  detail?: string;
 }
 
 /** `size`: how many JSON values the expression produces (arrays count their items). */
@@ -149,6 +152,8 @@ export class MockBuilder {
   private reached: { functions: Set<MockFunction>; helpers: Set<string> } | undefined;
   /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four (and patternProperties keys). */
   private readonly pools = new Map<string, string[]>();
+  /** Whether a pattern with length bounds admits no string, per all three. */
+  private readonly proofs = new Map<string, boolean>();
   private readonly names: NameScope;
   readonly warnings: string[] = [];
 
@@ -169,6 +174,16 @@ export class MockBuilder {
     this.roots.push(expr);
     this.reached = undefined;
     return expr;
+  }
+
+  /**
+   * Why no valid value of the schema exists, when none does at its top level (a required part
+   * admits none, nothing gives way): the pattern and bounds of the string schema that admits no
+   * value, or `no value is valid here`. Nothing is emitted for it.
+   */
+  noValue(schema: SchemaNode): string | undefined {
+    const result = this.gen(schema, { depth: 0, cap: this.options.depthCap, path: [], deepest: { level: 0 } });
+    return !result.ok && result.reason === 'never' ? (result.detail ?? COMMENTS.never) : undefined;
   }
 
   /**
@@ -241,7 +256,7 @@ export class MockBuilder {
     object: (node, frame) => this.object(node, frame),
     array: (node, frame) => this.array(node, frame),
     tuple: (node, frame) => this.tuple(node, frame),
-    string: (node) => ok(this.string(node)),
+    string: (node) => (this.admitsNone(node) ? { ok: false, reason: 'never', detail: impossibleText(node) } : ok(this.string(node))),
     number: (node) => ok(numberExpr(node)),
     boolean: () => ok(faker('datatype.boolean')),
     null: () => ok(c.nul()),
@@ -433,6 +448,15 @@ export class MockBuilder {
       size += missing * value.size;
     }
     return ok(c.arr(items), size);
+  }
+
+  /** Whether the string schema provably admits no value (memoized: one proof per pattern and bounds). */
+  admitsNone(node: StringNode): boolean {
+    if (node.pattern === undefined) return false;
+    const key = JSON.stringify(['impossible', node.pattern, node.patternFlags, node.minLength, node.maxLength]);
+    let known = this.proofs.get(key);
+    if (known === undefined) this.proofs.set(key, (known = impossibleString(node)));
+    return known;
   }
 
   private string(node: StringNode): Code.Expr {

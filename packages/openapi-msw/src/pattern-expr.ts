@@ -12,6 +12,8 @@ const faker = (method: string, args: (Code.Expr | Code.Spread)[] = []) => c.call
 /** A generated-at-request-time expression producing text that the pattern tree matches. */
 export function patternExpr(node: PatternNode, helpers: PatternHelpers): Code.Expr {
   switch (node.t) {
+    case 'assert':
+      return c.str('');
     case 'lit':
       return c.str(node.text);
     case 'set':

@@ -5,16 +5,25 @@
  *
  * Supported: literals and escapes, `.`, classes (ranges, negation, `\d\w\s` and their negations),
  * groups (capturing, non-capturing, named), alternation, quantifiers (greedy and lazy), and the
- * anchors `^ $ \b \B`, which are dropped (generated text is one whole match). Lookarounds and
- * back-references make the pattern unsupported.
+ * assertions: `^ $` and negative lookaheads are kept as `assert` nodes, which generate nothing
+ * (generated text is one whole match) but let `admitsNoString` prove a pattern empty; `\b \B` and
+ * other lookarounds are dropped (the text is then checked against the pattern). Back-references
+ * make the pattern unsupported.
  */
 
 export type PatternNode =
   | { t: 'lit'; text: string }
-  | { t: 'set'; chars: string[] }
+  /**
+   * `chars`: what to draw from. `dot`: the set is `.` (any character but a line terminator).
+   * `wide`: the pattern's set holds more than `chars` (a negated class, `\s`, a long range).
+   */
+  | { t: 'set'; chars: string[]; dot?: true; wide?: true }
   | { t: 'seq'; items: PatternNode[] }
   | { t: 'alt'; options: PatternNode[] }
-  | { t: 'rep'; item: PatternNode; min: number; max: number };
+  | { t: 'rep'; item: PatternNode; min: number; max: number }
+  /** An assertion, matching no text: `^`, `$`, or a negative lookahead `(?!inner)`. */
+  | { t: 'assert'; kind: 'start' | 'end' }
+  | { t: 'assert'; kind: 'not-ahead'; inner: PatternNode };
 
 export class UnsupportedPattern extends Error {}
 
@@ -77,7 +86,10 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
     const items: PatternNode[] = [];
     while (pos < source.length && peek() !== '|' && peek() !== ')') {
       const atom = term();
-      if (atom) items.push(quantified(atom));
+      // An assertion with a quantifier may match or not: it is dropped.
+      if (atom?.t === 'assert') {
+        if (!skipQuantifier()) items.push(atom);
+      } else if (atom) items.push(quantified(atom));
       else skipQuantifier();
     }
     return items.length === 1 ? items[0]! : { t: 'seq', items };
@@ -88,10 +100,11 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
     const c = source[pos++]!;
     switch (c) {
       case '^':
+        return { t: 'assert', kind: 'start' };
       case '$':
-        return undefined;
+        return { t: 'assert', kind: 'end' };
       case '.':
-        return { t: 'set', chars: WORD.filter((ch) => ch !== '_') };
+        return { t: 'set', chars: WORD.filter((ch) => ch !== '_'), dot: true };
       case '[':
         return charClass();
       case '(':
@@ -121,11 +134,13 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
   /** A group; a lookaround generates nothing (the caller checks the text against the pattern). */
   const group = (): PatternNode | undefined => {
     let lookaround = false;
+    let negatedAhead = false;
     if (peek() === '?') {
       const next = source[pos + 1];
       if (next === ':') pos += 2;
       else if (next === '=' || next === '!') {
         lookaround = true;
+        negatedAhead = next === '!';
         pos += 2;
       } else if (next === '<' && (source[pos + 2] === '=' || source[pos + 2] === '!')) {
         lookaround = true;
@@ -140,15 +155,16 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
     if (source[pos++] !== ')') fail('unterminated group');
     if (lookaround) {
       approximate = true;
-      return undefined;
+      return negatedAhead ? { t: 'assert', kind: 'not-ahead', inner } : undefined;
     }
     return inner;
   };
 
-  /** A quantifier after an assertion repeats nothing. */
-  const skipQuantifier = (): void => {
+  /** A quantifier after an assertion repeats nothing; whether there was one. */
+  const skipQuantifier = (): boolean => {
     const match = /^(?:[*+?]|\{\d+(?:,\d*)?\})\??/.exec(source.slice(pos));
     if (match) pos += match[0].length;
+    return match !== null;
   };
 
   const quantified = (atom: PatternNode): PatternNode => {
@@ -179,15 +195,15 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
       case 'd':
         return { t: 'set', chars: DIGITS };
       case 'D':
-        return { t: 'set', chars: PRINTABLE.filter((ch) => !DIGITS.includes(ch)) };
+        return { t: 'set', chars: PRINTABLE.filter((ch) => !DIGITS.includes(ch)), wide: true };
       case 'w':
         return { t: 'set', chars: WORD };
       case 'W':
-        return { t: 'set', chars: PRINTABLE.filter((ch) => !WORD.includes(ch)) };
+        return { t: 'set', chars: PRINTABLE.filter((ch) => !WORD.includes(ch)), wide: true };
       case 's':
-        return { t: 'set', chars: SPACE };
+        return { t: 'set', chars: SPACE, wide: true };
       case 'S':
-        return { t: 'set', chars: PRINTABLE.filter((ch) => ch !== ' ') };
+        return { t: 'set', chars: PRINTABLE.filter((ch) => ch !== ' '), wide: true };
       case 'b':
         if (inClass) return { t: 'lit', text: '\b' };
         approximate = true;
@@ -242,7 +258,7 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
         pos += name[0].length;
         const set = propertySet(name[1]!);
         if (!set) return fail(`unicode property ${name[1]}`);
-        return { t: 'set', chars: c === 'p' ? set : PRINTABLE.filter((ch) => !set.includes(ch)) };
+        return { t: 'set', chars: c === 'p' ? set : PRINTABLE.filter((ch) => !set.includes(ch)), wide: true };
       }
       case 'k':
         if (unicode || /<[^>]+>/.test(source.slice(pos))) return fail('back-reference', start);
@@ -254,7 +270,7 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
   };
 
   /** One class member: a single character, or the characters of a class escape (`\d`). */
-  const classAtom = (): { char?: string; set?: string[] } => {
+  const classAtom = (): { char?: string; set?: string[]; wide?: boolean } => {
     const c = source[pos++];
     if (c === undefined) return fail('unterminated class');
     if (c !== '\\') {
@@ -267,7 +283,7 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
     }
     const node = escape(true);
     if (!node) return { set: [] };
-    return node.t === 'set' ? { set: node.chars } : node.t === 'lit' ? { char: node.text } : fail('class escape');
+    return node.t === 'set' ? { set: node.chars, wide: node.wide === true } : node.t === 'lit' ? { char: node.text } : fail('class escape');
   };
 
   const charClass = (): PatternNode => {
@@ -275,6 +291,7 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
     if (negated) pos++;
     const singles = new Set<string>();
     const ranges: [number, number][] = [];
+    let wide = negated;
     while (peek() !== ']') {
       if (pos >= source.length) fail('unterminated class');
       const first = classAtom();
@@ -284,14 +301,17 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
         const last = classAtom();
         if (last.char === undefined) {
           for (const ch of [first.char, '-', ...last.set!]) singles.add(ch);
+          wide ||= last.wide === true;
           continue;
         }
         const from = first.char.codePointAt(0)!;
         const to = last.char.codePointAt(0)!;
         if (to < from) fail('range out of order');
         ranges.push([from, to]);
+        wide ||= to - from >= MAX_RANGE;
         continue;
       }
+      wide ||= first.wide === true;
       for (const ch of first.char !== undefined ? [first.char] : first.set!) singles.add(ch);
     }
     pos++;
@@ -299,12 +319,12 @@ export function parsePattern(source: string, unicode: boolean): ParsedPattern {
       const excluded = (ch: string) => singles.has(ch) || ranges.some(([from, to]) => ch.codePointAt(0)! >= from && ch.codePointAt(0)! <= to);
       const list = [PRINTABLE, LATIN, CJK].map((pool) => pool.filter((ch) => !excluded(ch))).find((l) => l.length > 0);
       if (!list) return fail('a class that excludes every character it could draw from');
-      return { t: 'set', chars: list };
+      return { t: 'set', chars: list, wide: true };
     }
     const list = new Set(singles);
     for (const [from, to] of ranges) for (const ch of range(from, to)) list.add(ch);
     if (list.size === 0) fail('an empty class');
-    return { t: 'set', chars: [...list] };
+    return wide ? { t: 'set', chars: [...list], wide } : { t: 'set', chars: [...list] };
   };
 
   const tree = disjunction();
@@ -369,6 +389,8 @@ function propertySet(name: string): string[] | undefined {
 /** Shortest and longest text a node generates (open repeats counted with `OPEN_REPEAT`). */
 export function lengthBounds(node: PatternNode, openRepeat = OPEN_REPEAT): { min: number; max: number } {
   switch (node.t) {
+    case 'assert':
+      return { min: 0, max: 0 };
     case 'lit':
       return { min: node.text.length, max: node.text.length };
     case 'set': {

@@ -41,6 +41,8 @@ function random(seedText: string): () => number {
 function sample(node: PatternNode, next: () => number): string {
   const pick = (n: number) => Math.floor(next() * n);
   switch (node.t) {
+    case 'assert':
+      return '';
     case 'lit':
       return node.text;
     case 'set':
@@ -61,6 +63,8 @@ function sample(node: PatternNode, next: () => number): string {
 /** The shortest text of a tree: repeats at their minimum, the shortest option, a set's first character. */
 function minimal(node: PatternNode): string {
   switch (node.t) {
+    case 'assert':
+      return '';
     case 'lit':
       return node.text;
     case 'set':

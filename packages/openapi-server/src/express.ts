@@ -75,14 +75,15 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
         bodyArg = code.as(value, plan.body.required ? type : code.union([type, code.kw('undefined')]));
       }
     } else {
-      // The parsers leave req.body undefined when the request has none: an optional body stays
-      // undefined, a required one is empty (as on fastify and hono).
+      // The parsers leave req.body undefined when the request has no bytes: an optional body
+      // without a media type is absent (undefined); with one (an urlencoded form without fields)
+      // and a required body, it is empty (as on fastify and hono).
       const text = plan.body.kind === 'text';
       const test = text ? code.bin(code.unary('typeof', value), '===', code.str('string')) : code.bin(value, 'instanceof', code.id('Uint8Array'));
+      const empty = text ? code.str('') : code.newExpr('Uint8Array', [code.num(0)]);
       if (!plan.body.required) b.use('expressHasBody');
-      const read = plan.body.required
-        ? code.cond(test, value, text ? code.str('') : code.newExpr('Uint8Array', [code.num(0)]))
-        : code.cond(code.bin(code.call('hasBody', [req]), '&&', test), value, code.undef());
+      const untyped = code.bin(code.index(code.member(req, 'headers'), code.str('content-type')), '===', code.undef());
+      const read = plan.body.required ? code.cond(test, value, empty) : code.cond(code.bin(code.call('hasBody', [req]), '&&', test), value, code.cond(untyped, code.undef(), empty));
       if (schema) {
         body.push(code.constDecl('body', read));
         const validation = b.validateBody(plan, schema, code.id('body'), reply);

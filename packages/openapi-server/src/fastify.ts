@@ -15,8 +15,8 @@ const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:\\s*;\\s*${TOKEN}=(?:${TOKEN
 
 /**
  * Whether fastify takes a parser for the type: a media type (`type/subtype`, parameters) or `*`.
- * fastify refuses to start on another (loket.nl declares `applicationjson;version=...`); such a
- * body is answered 415, as any media type without a parser.
+ * fastify refuses to start on another (loket.nl declares `applicationjson;version=...`): such a
+ * text or bytes body is read under a private type (`addOddTypeParsers`).
  */
 function isMediaType(type: string): boolean {
   return type === '*' || MEDIA_TYPE.test(type);
@@ -238,13 +238,20 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     code.exprStmt(code.dot(code.id('instance'), 'setSerializerCompiler', [code.id('serializerCompiler')])),
     code.exprStmt(code.dot(code.id('instance'), 'setErrorHandler', [code.id('handleError')])),
   ];
-  const parsers = (kind: 'json' | 'text' | 'bytes') => [...new Set(plans.flatMap((p) => (p.body?.kind === kind ? p.body.contentTypes.map(parserType) : [])))].filter(isMediaType).sort();
+  const declared = (kind: 'json' | 'text' | 'bytes') => [...new Set(plans.flatMap((p) => (p.body?.kind === kind ? p.body.contentTypes.map(parserType) : [])))].sort();
+  const parsers = (kind: 'json' | 'text' | 'bytes') => declared(kind).filter(isMediaType);
   // fastify parses application/json itself; other JSON types (application/*+json) need its JSON parser.
   for (const [kind, parseAs] of [['json', 'json'], ['text', 'string'], ['bytes', 'buffer']] as const) {
     const types = parsers(kind).filter((type) => kind !== 'json' || (type !== '*' && !/^application\/json\s*(?:;|$)/.test(type)));
     if (types.length === 0) continue;
     b.use('fastifyParsers');
     plugin.push(code.exprStmt(code.call('addBodyParsers', [code.id('instance'), code.arr(types.map(code.str)), code.str(parseAs)])));
+  }
+  // Types fastify refuses outright are renamed to types it reads (see addOddTypeParsers).
+  const odd = (kind: 'text' | 'bytes') => declared(kind).filter((type) => !isMediaType(type));
+  if (odd('bytes').length > 0 || odd('text').length > 0) {
+    b.use('fastifyOddTypes');
+    plugin.push(code.exprStmt(code.call('addOddTypeParsers', [code.id('instance'), code.arr(odd('bytes').map(code.str)), code.arr(odd('text').map(code.str))])));
   }
   // A spec without operations registers no route: no `app` to declare unused.
   if (registrations.length > 0) plugin.push(code.constDecl('app', code.dot(code.id('instance'), 'withTypeProvider', [], [code.tref('ZodTypeProvider')])));
@@ -282,7 +289,7 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     ...(ctx ? { typeParams: [{ name: ctx }] } : {}),
   });
 
-  const fastifyTypes = ['FastifyError', ...(b.snippets.has('fastifyParsers') ? ['FastifyInstance'] : []), 'FastifyPluginAsync', 'FastifyReply', 'FastifyRequest'];
+  const fastifyTypes = ['FastifyError', ...(b.snippets.has('fastifyParsers') || b.snippets.has('fastifyOddTypes') ? ['FastifyInstance'] : []), 'FastifyPluginAsync', 'FastifyReply', 'FastifyRequest'];
   const imports: Code.Stmt[] = [
     code.importFrom('fastify', fastifyTypes, { typeOnly: true }),
     code.importFrom('fastify-type-provider-zod', ['hasZodFastifySchemaValidationErrors', 'serializerCompiler', 'validatorCompiler', ...(registrations.length > 0 ? [{ name: 'ZodTypeProvider', typeOnly: true }] : [])]),

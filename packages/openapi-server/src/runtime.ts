@@ -427,16 +427,20 @@ function atMountRoot(c: HonoContext): boolean {
     declares: ['readRawBody'],
     needs: ['honoBytes', 'errorBody'],
     text: `
-/** The raw body within \`limit\` bytes (undefined when the request has none); 413 beyond it. */
+/**
+ * The raw body within \`limit\` bytes, 413 beyond it. A request with a media type has a body, if
+ * empty (an urlencoded form without fields); one with neither bytes nor a media type has none (undefined).
+ */
 async function readRawBody(c: HonoContext, limit: number): Promise<BodyRead<Uint8Array | undefined>> {
   const length = c.req.header('content-length');
-  if (length === '0' || (length === undefined && !c.req.raw.body)) return { value: undefined };
+  const none = c.req.header('content-type') === undefined ? undefined : new Uint8Array(0);
+  if (length === '0' || (length === undefined && !c.req.raw.body)) return { value: none };
   if (length !== undefined && Number(length) > limit) return c.json(errorBody(413, 'Request body is too large'), 413);
   const bytes = await readBytes(c.req.raw, limit);
   if (bytes === undefined) return c.json(errorBody(413, 'Request body is too large'), 413);
   // Node's server streams an empty body for a bodiless request without content-length (a DELETE):
-  // no bytes and no declared length is no body.
-  if (bytes.length === 0 && length === undefined) return { value: undefined };
+  // no bytes and no declared length is no body, unless a media type says there is one.
+  if (bytes.length === 0 && length === undefined) return { value: none };
   return { value: bytes };
 }
 `,
@@ -655,6 +659,29 @@ function addBodyParsers(instance: FastifyInstance, types: readonly string[], par
     else if (parseAs === 'string') instance.addContentTypeParser(type, { parseAs: 'string' }, (_request, payload, done) => done(null, payload));
     else instance.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, payload, done) => done(null, payload));
   }
+}
+`,
+  },
+  fastifyOddTypes: {
+    declares: ['addOddTypeParsers'],
+    needs: [],
+    text: `
+/**
+ * Reads bodies of declared content types that are not \`type/subtype\` (loket.nl's
+ * \`applicationjson;version=2018-01-01\`), which fastify refuses before any parser, even its
+ * catch-all: on these routes only, such a request's content-type is renamed to a private media
+ * type (\`application/x-declared-bytes\` or \`-text\`) whose parser reads it as bytes or text.
+ * Any other type fastify refuses still gets 415.
+ */
+function addOddTypeParsers(instance: FastifyInstance, bytes: readonly string[], text: readonly string[]): void {
+  instance.addContentTypeParser('application/x-declared-bytes', { parseAs: 'buffer' }, (_request, payload, done) => done(null, payload));
+  instance.addContentTypeParser('application/x-declared-text', { parseAs: 'string' }, (_request, payload, done) => done(null, payload));
+  instance.addHook('onRequest', async (request) => {
+    const type = request.headers['content-type']?.trim().toLowerCase();
+    if (type === undefined) return;
+    if (bytes.includes(type)) request.raw.headers['content-type'] = 'application/x-declared-bytes';
+    else if (text.includes(type)) request.raw.headers['content-type'] = 'application/x-declared-text';
+  });
 }
 `,
   },

@@ -251,12 +251,16 @@ async function encodeFormBody(contentType: string, value: unknown): Promise<Enco
   },
   encodeMultipartBody: {
     code: `
-async function encodeMultipartBody(value: unknown): Promise<EncodedBody> {
+async function encodeMultipartBody(contentType: string, value: unknown): Promise<EncodedBody> {
+  // A whole body given as bytes (a binary schema, loket.nl's imports) is an encoded multipart
+  // payload: sent as is, typed by its Blob when the Blob names its boundary. A FormData gets fetch's.
+  if (value instanceof FormData) return { body: value };
+  if (isRawBody(value)) return { body: value, contentType: value instanceof Blob && value.type !== '' ? value.type : contentType };
   const form = new FormData();
   appendFormFields(value, (name, item) => form.append(name, item));
   return { body: form };
 }`,
-    uses: ['EncodedBody', 'appendFormFields'],
+    uses: ['EncodedBody', 'appendFormFields', 'isRawBody'],
   },
   encodeTextBody: {
     code: `

@@ -26,7 +26,7 @@ class Imports {
 
 type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';
 
-/** The runtime helper encoding each kind of body (multipart's header is fetch's, with its boundary). */
+/** The runtime helper encoding each kind of body (a multipart form's header is fetch's, with its boundary). */
 const BODY_ENCODERS: Record<BodyKind, string> = {
   json: 'encodeJsonBody',
   form: 'encodeFormBody',
@@ -108,7 +108,7 @@ function operationFunction(operation: Operation, context: EmitContext, scope: Sc
     }
     const encoder = BODY_ENCODERS[kind];
     imports.helpers.add(encoder);
-    let encoded: Code.Expr = c.call(encoder, kind === 'multipart' ? [value] : [c.str(content.contentType), value]);
+    let encoded: Code.Expr = c.call(encoder, [c.str(content.contentType), value]);
     if (!requestBody.required) encoded = c.cond(c.bin(c.id('body'), '===', c.undef()), c.undef(), encoded);
     params.push(c.param('body', type));
     optional.push(!requestBody.required);

@@ -221,6 +221,13 @@ const BODIES_SPEC = {
         responses: { '201': { description: 'created', content: { 'application/json': { schema: { type: 'object', required: ['size'], properties: { size: { type: 'integer' } } } } } } },
       },
     },
+    '/imports': {
+      patch: {
+        operationId: 'importFile',
+        requestBody: { required: true, content: { 'multipart/form-data': { schema: { type: 'string', format: 'binary' } } } },
+        responses: { '204': { description: 'imported' } },
+      },
+    },
     '/notes': {
       put: {
         operationId: 'putNote',
@@ -297,6 +304,18 @@ describe.each(['classic', 'mini'] as const)('bodies, query styles and responses,
     expect(text).toContain('name="file"');
     expect(text).toContain('hello');
     expect(text).toContain('name="note"');
+  });
+
+  it('sends a multipart body whose schema is binary as the encoded payload it is (loket.nl), typed by its Blob', async () => {
+    server.reply(() => ({ status: 204 }));
+    const payload = '--b\r\ncontent-disposition: form-data; name="file"\r\n\r\nrows\r\n--b--\r\n';
+    await fn('importFile')(new Blob([payload], { type: 'multipart/form-data; boundary=b' }));
+    await fn('importFile')(new Blob(['raw']));
+    const [typed, untyped] = server.requests;
+    expect(typed!.headers['content-type']).toBe('multipart/form-data; boundary=b');
+    expect(typed!.body.toString()).toBe(payload);
+    expect(untyped!.headers['content-type']).toBe('multipart/form-data');
+    expect(untyped!.body.toString()).toBe('raw');
   });
 
   it('rejects a multipart body without its file before sending', async () => {
