@@ -100,7 +100,7 @@ export async function generateFromModel(model: ApiModel, config: ServerConfig, c
   };
 
   // First pass: the router without request validation.
-  let modules = generateModules(model, base);
+  let modules: GeneratedModules | undefined = generateModules(model, base);
   // Second pass: validation for every body whose schema the user's file exports.
   if (config.input_schema !== undefined) {
     if (config.framework === 'none') {
@@ -119,11 +119,12 @@ export async function generateFromModel(model: ApiModel, config: ServerConfig, c
   for (const warning of modules.warnings) context.warn(warning);
 
   const formatter = context.formatter ?? (await createFormatter(config.output));
-  const servicePath = join(config.output, SERVICE_FILE);
-  const files: OutputFile[] = [{ path: servicePath, content: await formatter.formatModule(modules.service, servicePath) }];
-  if (modules.router) {
-    const routerPath = join(config.output, ROUTER_FILE);
-    files.push({ path: routerPath, content: await formatter.formatModule(modules.router, routerPath) });
-  }
+  // Each tree is dropped once formatted: the service's need not stay alive while a large spec's
+  // router (Microsoft Graph's: 31 MB of text) is formatted.
+  const pending: [string, Code.Module][] = [[join(config.output, SERVICE_FILE), modules.service]];
+  if (modules.router) pending.push([join(config.output, ROUTER_FILE), modules.router]);
+  modules = undefined;
+  const files: OutputFile[] = [];
+  for (let next = pending.shift(); next; next = pending.shift()) files.push({ path: next[0], content: await formatter.formatModule(next[1], next[0]) });
   return files;
 }

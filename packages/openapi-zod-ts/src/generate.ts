@@ -55,12 +55,17 @@ export interface PlannedModule {
   createOnly?: boolean;
 }
 
-/** Generates the files for an already loaded model. */
+/**
+ * Generates the files for an already loaded model. Each file's code tree is built, formatted and
+ * dropped before the next one is built: on a spec like Microsoft Graph's, the trees of
+ * `schema-types.ts` and `client.ts` together are hundreds of megabytes.
+ */
 export async function generateFromModel(model: ApiModel, options: GenerateOptions): Promise<OutputFile[]> {
-  const modules = await emitModules(model, options);
+  const modules = await planModules(model, options);
   const formatter = options.format === false ? undefined : (options.formatter ?? (await createFormatter(resolve(options.outputDir), { warn: options.warn })));
   const files: OutputFile[] = [];
-  for (const { path, module, createOnly } of modules) {
+  for (const { path, build, createOnly } of modules) {
+    const module = build();
     const content = formatter ? await formatter.formatModule(module, path) : printModuleSource(module);
     files.push(createOnly ? { path, content, createOnly } : { path, content });
   }
@@ -69,12 +74,23 @@ export async function generateFromModel(model: ApiModel, options: GenerateOption
 
 /** The code trees of the files, before printing and formatting (for measuring, or another printer). */
 export async function emitModules(model: ApiModel, options: GenerateOptions): Promise<PlannedModule[]> {
+  return (await planModules(model, options)).map(({ build, ...planned }) => ({ ...planned, module: build() }));
+}
+
+/** A module to write whose code tree is built on demand (the trees are built in this order). */
+interface LazyModule {
+  path: string;
+  build: () => Code.Module;
+  createOnly?: boolean;
+}
+
+async function planModules(model: ApiModel, options: GenerateOptions): Promise<LazyModule[]> {
   const outputDir = resolve(options.outputDir);
   const warn = options.warn ?? (() => {});
   for (const warning of model.warnings) warn(`${model.file}: ${warning}`);
 
   const context = createContext(model, createClientNames(model), options.typing, options.variant);
-  const modules: PlannedModule[] = [];
+  const modules: LazyModule[] = [];
   if (options.inputSchema !== undefined) {
     const file = resolve(options.inputSchema);
     const configFile = options.configFile ?? file;
@@ -83,13 +99,17 @@ export async function emitModules(model: ApiModel, options: GenerateOptions): Pr
       throw new ConfigError('must not be one of the generated files', { file: configFile, key: 'input_schema' });
     }
     context.user = await resolveUserSchemas(context, file, outputDir, warn);
-    if (context.user.created) modules.push({ path: file, module: userSchemaModule(context), createOnly: true });
+    if (context.user.created) {
+      // Built now, before the others, as it always was: they read what resolving it recorded.
+      const module = userSchemaModule(context);
+      modules.push({ path: file, build: () => module, createOnly: true });
+    }
   }
   modules.unshift(
-    { path: join(outputDir, 'schema-types.ts'), module: schemaTypesModule(context) },
-    { path: join(outputDir, 'client.ts'), module: clientModule(context) },
-    { path: join(outputDir, 'client-config.ts'), module: clientConfigModule() },
-    { path: join(outputDir, 'index.ts'), module: indexModule() },
+    { path: join(outputDir, 'schema-types.ts'), build: () => schemaTypesModule(context) },
+    { path: join(outputDir, 'client.ts'), build: () => clientModule(context) },
+    { path: join(outputDir, 'client-config.ts'), build: () => clientConfigModule() },
+    { path: join(outputDir, 'index.ts'), build: () => indexModule() },
   );
   return modules;
 }

@@ -79,13 +79,7 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
   };
   // A large spec file starts the worker before it is read; otherwise the model's size decides.
   let pool = parallel === true || (auto && fileSize(project.input_openapi) >= PARALLEL_MIN_SPEC_BYTES) ? startPool() : undefined;
-  const spec = await loadSpecFile(project.input_openapi, project);
-  let model: ApiModel;
-  try {
-    model = buildModel(spec);
-  } catch (error) {
-    throw locateInSource(error, spec);
-  }
+  const { model, loadedFiles } = await loadProjectModel(project);
   for (const warning of model.warnings) options.warn(`${model.file}: ${warning}`);
   // zod-ts reports the model's warnings in the same words; only those of the model are filtered.
   const modelWarnings = new Set(model.warnings.map((warning) => `${model.file}: ${warning}`));
@@ -117,7 +111,7 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
     }
   };
   // Remote documents are not watched: only files on disk report changes.
-  const inputs = spec.loadedFiles.filter((file) => !/^https?:\/\//.test(file));
+  const inputs = loadedFiles.filter((file) => !/^https?:\/\//.test(file));
   if (project.zod_ts) {
     const config = project.zod_ts;
     if (config.input_schema) inputs.push(config.input_schema);
@@ -138,4 +132,17 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
     add([file]);
   }
   return { files, inputs: [...new Set(inputs)] };
+}
+
+/**
+ * The model and the files read for it. The parsed document is not returned: it is released once
+ * the model is built (on Microsoft Graph's spec it is 60 MB the generators never read).
+ */
+async function loadProjectModel(project: SpecwrightProject & SourceConfig): Promise<{ model: ApiModel; loadedFiles: string[] }> {
+  const spec = await loadSpecFile(project.input_openapi, project);
+  try {
+    return { model: buildModel(spec), loadedFiles: spec.loadedFiles };
+  } catch (error) {
+    throw locateInSource(error, spec);
+  }
 }

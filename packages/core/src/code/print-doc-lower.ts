@@ -359,12 +359,16 @@ function startsWithObject(expr: A.Expr): boolean {
  * reads `(a || b) || c`. The top-level statement is marked for `reassociateLogicalChains`.
  */
 function markReassociation(node: N.ENode): void {
-  let top = node;
-  while (top.parent && top.parent.type !== 'Program') top = top.parent;
-  (top as N.Statement).reassociate = true;
+  topStatement(node).reassociate = true;
 }
 
-const childNodes = (node: N.ENode): N.ENode[] => {
+function topStatement(node: N.ENode): N.ENode {
+  let top = node;
+  while (top.parent && top.parent.type !== 'Program') top = top.parent;
+  return top;
+}
+
+export const childNodes = (node: N.ENode): N.ENode[] => {
   const out: N.ENode[] = [];
   for (const [key, value] of Object.entries(node)) {
     if (key === 'parent' || key === 'printed' || key === 'comments' || !value || typeof value !== 'object') continue;
@@ -691,10 +695,14 @@ function lowerTypeMember(member: A.TMember, slot: Slot): N.TypeMember {
   }
 }
 
+/** Blocks with this many statements or more are printed a statement at a time (see `print-doc.ts`). */
+export const LARGE_BLOCK = 200;
+
 function block(body: A.Stmt[], slot: Slot): N.BlockStatement {
   const node = { type: 'BlockStatement', ...base(slot) } as N.BlockStatement;
   const prologue = prologueLength(body);
   node.body = body.map((s, i) => lowerStatement(s, at(node, 'body', i), i < prologue));
+  if (body.length >= LARGE_BLOCK) topStatement(node).largeBlock = true;
   return node;
 }
 

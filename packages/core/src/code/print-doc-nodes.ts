@@ -30,6 +30,8 @@ interface Base {
   printed?: Doc | undefined;
   /** On a top-level statement: it holds a logical chain the next pass reads differently. */
   reassociate?: boolean | undefined;
+  /** On a top-level statement: it holds a block of `LARGE_BLOCK` statements or more. */
+  largeBlock?: boolean | undefined;
 }
 
 export interface Identifier extends Base {

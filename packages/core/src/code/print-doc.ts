@@ -34,7 +34,7 @@ import {
 } from './print-doc-expr.js';
 import { printArrowFunction, printAssignmentPattern, printFunction, printMethod } from './print-doc-functions.js';
 import { printPropertyKey } from './print-doc-literals.js';
-import { Unsupported, lowerTopLevel, newProgram, prologueLength, reassociateLogicalChains } from './print-doc-lower.js';
+import { LARGE_BLOCK, Unsupported, childNodes, lowerTopLevel, newProgram, prologueLength, reassociateLogicalChains } from './print-doc-lower.js';
 
 export { prologueLength };
 import type * as N from './print-doc-nodes.js';
@@ -159,20 +159,92 @@ type Breakable = N.ObjectExpression | N.TSTypeLiteral;
 
 /**
  * Prints one statement, re-printing while prettier would expand more objects on its next pass.
- * Docs are kept between passes: only the objects whose expansion changed, and their ancestors,
- * are printed again.
+ * A statement holding a large block (a router's thousands of routes are one function) is printed
+ * a part at a time, so that the docs of only one part are alive at once.
  */
 function printStatementStable(stmt: A.Stmt, program: N.Program, index: number, env: DocPrintEnvironment, inPrologue: boolean): string {
   const node = lowerTopLevel(stmt, program, index, [], inPrologue);
+  if (!node.largeBlock || node.reassociate) return printStable(node, env, 0);
+  try {
+    return printInParts(node, env, 0);
+  } catch (error) {
+    if (!(error instanceof CannotSplit)) throw error;
+    // The parts left marks on the tree (expanded objects): the statement is printed afresh.
+    return printStable(lowerTopLevel(stmt, program, index, [], inPrologue), env, 0);
+  }
+}
+
+/** The placeholder statement's layout did not show where the block's statements go. */
+class CannotSplit extends Error {}
+
+const PLACEHOLDER = 'specwright_block_f3a9c2e1';
+
+/**
+ * Prints `node` (its first line `levels` indents deep) with the first large block's statements
+ * printed one at a time: the rest of the node is printed with one placeholder statement in that
+ * block, and each statement replaces it in turn. A block's statements are separated by hard lines,
+ * so their layouts do not depend on each other nor on the code around the block; the placeholder
+ * keeps the block non-empty, so the code around it prints as it would. A printed statement's docs
+ * are released before the next one is printed.
+ */
+function printInParts(node: N.ENode, env: DocPrintEnvironment, levels: number): string {
+  const block = firstLargeBlock(node);
+  if (!block) return printStable(node, env, levels);
+  const statements: (N.Statement | undefined)[] = block.body;
+  const placeholder = { type: 'ExpressionStatement', parent: block, field: 'body', index: 0 } as N.ExpressionStatement;
+  placeholder.expression = { type: 'Identifier', name: PLACEHOLDER, parent: placeholder, field: 'expression', index: -1 };
+  block.body = [placeholder];
+  const outer = printInParts(node, env, levels);
+  const { eol, options } = env;
+  const at = outer.indexOf(PLACEHOLDER);
+  const lineStart = outer.lastIndexOf(eol, at) + eol.length;
+  const lineEnd = outer.indexOf(eol, at) === -1 ? outer.length : outer.indexOf(eol, at);
+  const indentation = outer.slice(lineStart, at);
+  const depth = options.useTabs ? (/^\t*$/.test(indentation) ? indentation.length : -1) : /^ *$/.test(indentation) && indentation.length % options.tabWidth === 0 ? indentation.length / options.tabWidth : -1;
+  const placed = at > 0 && lineStart >= eol.length && depth >= 0 && outer.indexOf(PLACEHOLDER, at + 1) === -1 && outer.slice(at + PLACEHOLDER.length, lineEnd) === (options.semi ? ';' : '');
+  if (!placed) throw new CannotSplit();
+  let text = outer.slice(0, lineStart);
+  statements.forEach((statement, i) => {
+    if (i > 0) text += eol;
+    text += printInParts(statement!, env, depth);
+    statements[i] = undefined;
+  });
+  return text + outer.slice(lineEnd);
+}
+
+/** The outermost block of `LARGE_BLOCK` statements or more in the node, in source order. */
+function firstLargeBlock(node: N.ENode): N.BlockStatement | undefined {
+  if (node.type === 'BlockStatement' && node.body.length >= LARGE_BLOCK) return node;
+  for (const child of childNodes(node)) {
+    const found = firstLargeBlock(child);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Prints a node `levels` indents deep (its first line too), re-printing while prettier would expand
+ * more objects on its next pass. Docs are kept between passes: only the objects whose expansion
+ * changed, and their ancestors, are printed again.
+ */
+function printStable(node: N.ENode, env: DocPrintEnvironment, levels: number): string {
   let preserved = new Set<Breakable>();
   const ctx = createContext(env, (object) => preserved.add(object));
-  let result = printDoc(ctx.print(node), ctx.printOptions);
+  const b = env.builders;
+  const print = () => {
+    if (levels === 0) return printDoc(ctx.print(node), ctx.printOptions);
+    let doc: Doc = [b.hardline, ctx.print(node)];
+    for (let i = 0; i < levels; i++) doc = b.indent(doc);
+    const printed = printDoc(doc, ctx.printOptions);
+    return { ...printed, text: printed.text.slice(env.eol.length) };
+  };
+  let result = print();
   const invalidate = (changed: N.ENode) => {
     for (let current: N.ENode | null = changed; current; current = current.parent) current.printed = undefined;
   };
   for (let round = 1; round <= 3; round++) {
     // What the next pass reads differently: logical chains, and objects expanded or not.
-    const reassociated = round === 1 && node.reassociate ? reassociateLogicalChains(node) : [];
+    const reassociated = round === 1 && node.reassociate ? reassociateLogicalChains(node as N.Statement) : [];
     const broken = new Set<Breakable>();
     if (env.options.objectWrap === 'preserve') for (const mark of result.brokenMarks) if (isBreakable(mark)) broken.add(mark);
     const changed = env.options.objectWrap === 'preserve' ? [...preserved].filter((object) => !broken.has(object)).concat([...broken].filter((object) => !preserved.has(object))) : [];
@@ -183,7 +255,7 @@ function printStatementStable(stmt: A.Stmt, program: N.Program, index: number, e
     }
     for (const link of reassociated) invalidate(link);
     if (env.options.objectWrap === 'preserve') preserved = broken;
-    const next = printDoc(ctx.print(node), ctx.printOptions);
+    const next = print();
     if (next.text === result.text) return result.text;
     result = next;
   }
