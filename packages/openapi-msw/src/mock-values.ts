@@ -164,8 +164,23 @@ export class MockBuilder {
 
   /** The value of a response body: top level, depth 0, empty path. */
   response(schema: SchemaNode): Code.Expr {
+    return this.root(this.top(schema));
+  }
+
+  /**
+   * The value of a path parameter that fills a whole segment: a response value, drawn again while
+   * it would make an empty or dot segment (`mockPathValue`).
+   */
+  pathValue(schema: SchemaNode): Code.Expr {
+    return this.root(c.call(c.id(this.helper('mockPathValue')), [c.arrow([], this.top(schema))]));
+  }
+
+  private top(schema: SchemaNode): Code.Expr {
     const result = this.gen(schema, { depth: 0, cap: this.options.depthCap, path: [], deepest: { level: 0 } });
-    const expr = result.ok ? result.expr : cutNull(result.reason);
+    return result.ok ? result.expr : cutNull(result.reason);
+  }
+
+  private root(expr: Code.Expr): Code.Expr {
     this.roots.push(expr);
     this.reached = undefined;
     return expr;

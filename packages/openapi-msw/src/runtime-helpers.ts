@@ -44,6 +44,17 @@ function mockRecord<T>(count: number, make: () => T): Record<string, T> {
   }
   return record;
 }`,
+  mockPathValue: `
+/**
+ * A path parameter's value, drawn again (a few times) while its simple-style text is empty, \`.\`
+ * or \`..\`: a URL cannot carry such a segment, and the client refuses it.
+ */
+function mockPathValue<T>(make: () => T): T {
+  const text = (value: unknown) => (Array.isArray(value) ? value.join(',') : typeof value === 'object' && value !== null ? Object.entries(value).flat().join(',') : String(value));
+  let value = make();
+  for (let attempt = 0; attempt < 50 && ['', '.', '..'].includes(text(value)); attempt++) value = make();
+  return value;
+}`,
   mockUnique: `
 /** \`count\` items that differ from each other (compared as JSON). */
 function mockUnique<T>(count: number, make: () => T): T[] {
