@@ -34,10 +34,8 @@ export function valuesModule(model: ApiModel, omitted: (operation: Operation, na
   const mocks = new MockBuilder(model, { maxArrayItems: 2, depthCap: 12 }, ['faker', 'Faker', 'base', 'en', 'values', ...GLOBAL_VALUE_NAMES]);
   const value = (schema: SchemaNode | undefined) => (schema ? mocks.response(schema) : c.undef());
   const samples = model.operations.map((operation) => {
-    // A parameter that fills a segment is never empty nor a dot segment (the client refuses those).
-    const segments = operation.urlPath.split('/');
-    const path = operation.pathParams.map((p) => (segments.includes(`{${p.name}}`) ? mocks.pathValue(p.schema) : value(p.schema)));
-    const props: Code.ObjectMember[] = [c.prop('path', c.arr(path))];
+    // Path values are never empty nor a dot segment (the client refuses those).
+    const props: Code.ObjectMember[] = [c.prop('path', c.arr(operation.pathParams.map((p) => mocks.pathValue(p.schema))))];
     const body = operation.requestBody?.contents[0];
     if (body) props.push(c.prop('body', value(body.schema)));
     const query = operation.queryParams.filter((p) => !omitted(operation, p.name));

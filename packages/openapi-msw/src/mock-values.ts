@@ -168,11 +168,17 @@ export class MockBuilder {
   }
 
   /**
-   * The value of a path parameter that fills a whole segment: a response value, drawn again while
-   * it would make an empty or dot segment (`mockPathValue`).
+   * The value of a path parameter: a response value, drawn again while its text would be empty,
+   * `.` or `..` (`mockPathValue`), which the client refuses.
    */
   pathValue(schema: SchemaNode): Code.Expr {
-    return this.root(c.call(c.id(this.helper('mockPathValue')), [c.arrow([], this.top(schema))]));
+    // A union's value follows the seed's pick; its other members are the fallbacks (Graph's
+    // `anyOf: [enum, object]`, whose pick is `{}`, empty in the simple style).
+    const named = schema.kind === 'ref' ? this.schemas.get(schema.key)?.schema : undefined;
+    const resolved = named ?? schema;
+    const members = resolved.kind === 'union' ? resolved.variants : [];
+    const makes = [schema, ...members].map((node) => c.arrow([], this.top(node)));
+    return this.root(c.call(c.id(this.helper('mockPathValue')), makes));
   }
 
   private top(schema: SchemaNode): Code.Expr {

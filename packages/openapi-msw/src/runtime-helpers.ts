@@ -46,13 +46,19 @@ function mockRecord<T>(count: number, make: () => T): Record<string, T> {
 }`,
   mockPathValue: `
 /**
- * A path parameter's value, drawn again (a few times) while its simple-style text is empty, \`.\`
- * or \`..\`: a URL cannot carry such a segment, and the client refuses it.
+ * A path parameter's value, drawn again (a few times, then from the next of \`makes\`) while its
+ * simple-style text is empty, \`.\` or \`..\`: no route takes an empty parameter, a URL cannot carry
+ * a dot segment, and the client refuses both.
  */
-function mockPathValue<T>(make: () => T): T {
+function mockPathValue(...makes: (() => unknown)[]): unknown {
   const text = (value: unknown) => (Array.isArray(value) ? value.join(',') : typeof value === 'object' && value !== null ? Object.entries(value).flat().join(',') : String(value));
-  let value = make();
-  for (let attempt = 0; attempt < 50 && ['', '.', '..'].includes(text(value)); attempt++) value = make();
+  let value: unknown;
+  for (const make of makes) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      value = make();
+      if (!['', '.', '..'].includes(text(value))) return value;
+    }
+  }
   return value;
 }`,
   mockUnique: `

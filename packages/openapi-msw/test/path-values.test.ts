@@ -15,6 +15,8 @@ describe('mock values for path parameters', () => {
       Name: { type: 'string', enum: ['', '.', '..', 'ok'] },
       Short: { type: 'string', maxLength: 2, pattern: '^[a-z.]*$' },
       Ids: { type: 'array', maxItems: 1, items: { type: 'string', enum: ['', 'a'] } },
+      // Graph's `anyOf: [enum, object]`: the seed picks the object, `{}`; the next member is drawn.
+      Free: { anyOf: [{ type: 'object' }, { type: 'string', enum: ['x'] }] },
     };
     const model = modelFromDocument({ openapi: '3.1.0', info: { title: 'p', version: '1' }, paths: {}, components: { schemas } }, 'inline.yaml');
     const mocks = new MockBuilder(model, { maxArrayItems: 1, depthCap: 5 }, ['faker', 'Faker', 'base', 'en', 'draw', ...GLOBAL_VALUE_NAMES]);
@@ -27,10 +29,11 @@ describe('mock values for path parameters', () => {
     expect(result.stdout + result.stderr).toBe('');
 
     const { draw } = (await import(pathToFileURL(file).href)) as { draw: Record<string, () => unknown> };
-    const seen = { Name: new Set<unknown>(), Short: new Set<unknown>(), Ids: new Set<unknown>() };
+    const seen = { Name: new Set<unknown>(), Short: new Set<unknown>(), Ids: new Set<unknown>(), Free: new Set<unknown>() };
     for (let i = 0; i < 200; i++) for (const name of Object.keys(seen) as (keyof typeof seen)[]) seen[name].add(JSON.stringify(draw[name]!()));
     expect([...seen.Name]).toEqual(['"ok"']);
     for (const text of seen.Short) expect(['""', '"."', '".."']).not.toContain(text);
     expect([...seen.Ids].sort()).toEqual(['["a"]']);
+    expect([...seen.Free]).toEqual(['"x"']);
   });
 });

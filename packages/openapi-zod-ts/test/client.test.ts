@@ -379,13 +379,16 @@ describe('path parameters in the simple style (fixtures/specs/path-values.yaml)'
   it.each([[''], ['.'], ['..']])('refuses %j for a parameter that fills a segment, with a ValidationError naming it, and sends nothing', async (value) => {
     const error = await caught(fn('updateGroup')('default', value));
     expect(error).toBeInstanceOf(client.ValidationError);
-    expect(error.issues).toEqual([{ path: ['group'], message: value === '' ? 'A path segment cannot be empty' : `A path segment cannot be "${value}"` }]);
+    expect(error.issues).toEqual([{ path: ['group'], message: value === '' ? 'A path parameter cannot be empty' : `A path segment cannot be "${value}"` }]);
     expect(server.requests).toEqual([]);
   });
 
-  it('lets a dot through inside a segment or beside other text', async () => {
+  it('refuses an empty value beside other text too (no route takes it), and lets dots through there', async () => {
+    const error = await caught(fn('getScopeTagsByIds')([]));
+    expect(error).toBeInstanceOf(client.ValidationError);
+    expect(error.issues).toEqual([{ path: ['ids'], message: 'A path parameter cannot be empty' }]);
     await fn('updateGroup')('default', '.a');
-    await fn('getScopeTagsByIds')([]);
-    expect(server.requests.map((r) => r.url)).toEqual(['/namespaces/default/groups/.a', '/scopeTags(ids=)']);
+    await fn('getScopeTagsByIds')(['..']);
+    expect(server.requests.map((r) => r.url)).toEqual(['/namespaces/default/groups/.a', '/scopeTags(ids=..)']);
   });
 });
