@@ -58,6 +58,18 @@ describe('agreement: a value the schema provably does not admit', () => {
   });
 });
 
+describe('agreement: path values (fixtures/specs/path-values.yaml)', () => {
+  it('skips only the operation a fragment does not tell apart from its twin, warned by openapi-server and openapi-msw', async () => {
+    const outcome = await outcomeOf(fixture('path-values.yaml'));
+    const skipped = outcome.operations.filter((o) => o.status === 'skipped').map((o) => o.operation);
+    expect(skipped).toEqual(['GET /v2/{name}/blobs/{digest}#mode=chunk']);
+    const twins = outcome.warnings.filter((w) => w.startsWith('GET /v2/{name}/blobs/{digest}#mode=chunk has the same route as GET /v2/{name}/blobs/{digest}'));
+    expect(twins).toEqual([expect.stringContaining('the router serves only the first'), expect.stringContaining('the handler of GET /v2/{name}/blobs/{digest} answers them')]);
+    // The other fragment (`#mode=resumable`) names no parameter either: its trailing-slash route is reached.
+    expect(outcome.operations.find((o) => o.operation === 'POST /v2/{name}/blobs/uploads/#mode=resumable')?.status).toBe('agreed');
+  });
+});
+
 describe('agreement: the comparisons see a difference', () => {
   const form = { contentType: 'application/x-www-form-urlencoded', kind: 'form' as const };
   const multipart = { contentType: 'multipart/form-data', kind: 'multipart' as const };

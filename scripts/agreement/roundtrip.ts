@@ -153,7 +153,7 @@ async function routerRound(model: ApiModel, operation: Operation, fn: ClientFunc
   const received = [...call.args];
   const problems: string[] = [];
   const path = received.splice(0, operation.pathParams.length);
-  const pathSent = sample.path.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+  const pathSent = sample.path.map((v, i) => simpleStyle(v, operation.pathParams[i]!.explode));
   if (!isDeepStrictEqual(path, pathSent)) problems.push(`path parameters ${show(path)}, sent ${show(pathSent)}`);
   if (content && sample.body === ABSENT) {
     const body = received.shift();
@@ -171,6 +171,16 @@ async function routerRound(model: ApiModel, operation: Operation, fn: ClientFunc
   const answered = await comparable(answer);
   if (!isDeepStrictEqual(returned, answered) && !sameText(result, answer)) problems.push(`client returned ${show(returned)}, the service answered ${show(answered)}`);
   return problems.length > 0 ? problems.join('; ') : undefined;
+}
+
+/**
+ * The text a path parameter reaches the service as (the contract passes raw strings): the simple
+ * style, as the client sends it: `a,b` for an array, `k,v` for an object (`k=v` exploded).
+ */
+function simpleStyle(value: unknown, explode: boolean): string {
+  if (Array.isArray(value)) return value.map(String).join(',');
+  if (typeof value === 'object' && value !== null) return Object.entries(value).map(([key, item]) => `${key}${explode ? '=' : ','}${String(item)}`).join(',');
+  return String(value);
 }
 
 /** Bytes the service answered that the client reads as text (a non-binary schema) are the same answer. */

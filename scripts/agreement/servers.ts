@@ -10,9 +10,10 @@ export interface Served {
 
 type CreateRouter = (service: object, options?: object) => unknown;
 
-async function fastify(createRouter: CreateRouter): Promise<Served> {
+/** As openapi-server's README sets it up: `maxParamLength` from router.ts, so that long path values (ARNs) route. */
+async function fastify(createRouter: CreateRouter, router: RouterModule): Promise<Served> {
   const { default: Fastify } = await import('fastify');
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: false, routerOptions: { maxParamLength: router.maxParamLength ?? 100 } });
   await app.register(createRouter(service(), { createContext: () => ({}) }) as never, { prefix: '/api' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -32,7 +33,7 @@ async function hono(createRouter: CreateRouter): Promise<Served> {
 }
 
 /** As openapi-server's README sets it up: the JSON parser and `bodyParserErrors` before mounting. */
-async function express(createRouter: CreateRouter, bodyParserErrors: unknown): Promise<Served> {
+async function express(createRouter: CreateRouter, { bodyParserErrors }: RouterModule): Promise<Served> {
   const { default: Express } = await import('express');
   const app = Express();
   app.use(Express.json({ limit: '1mb', strict: false }), bodyParserErrors as never);
@@ -73,7 +74,13 @@ export function expect(calls: Call[], answer: () => unknown): void {
   current = { calls, answer };
 }
 
+/** What a generated router.ts exports besides `createRouter`: express's `bodyParserErrors`, fastify's `maxParamLength`. */
+interface RouterModule {
+  bodyParserErrors?: unknown;
+  maxParamLength?: number;
+}
+
 export async function serve(generated: Generated, framework: RouterName): Promise<Served> {
-  const { createRouter, bodyParserErrors } = await generated.load<{ createRouter: CreateRouter; bodyParserErrors?: unknown }>(`${framework}/router.ts`);
-  return SERVE[framework](createRouter, bodyParserErrors);
+  const router = await generated.load<RouterModule & { createRouter: CreateRouter }>(`${framework}/router.ts`);
+  return SERVE[framework](router.createRouter, router);
 }

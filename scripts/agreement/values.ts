@@ -62,7 +62,8 @@ export function valuesModule(model: ApiModel, omitted: (operation: Operation, na
   const mocks = new MockBuilder(model, { maxArrayItems: 2, depthCap: 12 }, ['faker', 'Faker', 'base', 'en', 'values', ...GLOBAL_VALUE_NAMES]);
   const value = (schema: SchemaNode | undefined) => (schema ? mocks.response(schema) : c.undef());
   const samples = model.operations.map((operation) => {
-    const props: Code.ObjectMember[] = [c.prop('path', c.arr(operation.pathParams.map((p) => value(p.schema))))];
+    // Path values are never empty nor a dot segment (the client refuses those).
+    const props: Code.ObjectMember[] = [c.prop('path', c.arr(operation.pathParams.map((p) => mocks.pathValue(p.schema))))];
     const body = operation.requestBody?.contents[0];
     // A text or JSON body without a schema takes any text (chaingateway's `text/plain` bodies).
     if (body) props.push(c.prop('body', body.schema === undefined && (body.kind === 'text' || body.kind === 'json') ? value(ANY_TEXT) : value(body.schema)));

@@ -405,6 +405,14 @@ describe('path keys that carry more than a path (AWS fragments, query flags, que
     expect(model.warnings.join('\n')).toMatch(/the path key holds a query or fragment \("#X-Amz-Target=Svc.CreateA"\); requests use the path "\/"/);
   });
 
+  it("takes a fragment pair that names no parameter for no selector: no request carries it (Azure's #mode=chunk)", async () => {
+    const azure = await loadModel(fixture('path-values.yaml'));
+    const chunk = azure.operations.find((o) => o.key === 'GET /v2/{name}/blobs/{digest}#mode=chunk')!;
+    expect(chunk.pathFragment).toEqual([{ name: 'mode', value: 'chunk' }]);
+    // Its required Range header allows any string: no selector either.
+    expect(requestSelectors(azure, chunk)).toEqual({ query: [], headers: [] });
+  });
+
   it('tells apart operations on one URL by what their requests carry', () => {
     expect(requestSelectors(model, op(model, 'POST /#X-Amz-Target=Svc.CreateB'))).toEqual({ query: [], headers: [{ name: 'X-Amz-Target', value: 'Svc.CreateB' }] });
     expect(requestSelectors(model, op(model, 'GET /things/{id}#scope=all'))).toEqual({ query: [{ name: 'scope', value: 'all' }], headers: [] });

@@ -169,8 +169,29 @@ export class MockBuilder {
 
   /** The value of a response body: top level, depth 0, empty path. */
   response(schema: SchemaNode): Code.Expr {
+    return this.root(this.top(schema));
+  }
+
+  /**
+   * The value of a path parameter: a response value, drawn again while its text would be empty,
+   * `.` or `..` (`mockPathValue`), which the client refuses.
+   */
+  pathValue(schema: SchemaNode): Code.Expr {
+    // A union's value follows the seed's pick; its other members are the fallbacks (Graph's
+    // `anyOf: [enum, object]`, whose pick is `{}`, empty in the simple style).
+    const named = schema.kind === 'ref' ? this.schemas.get(schema.key)?.schema : undefined;
+    const resolved = named ?? schema;
+    const members = resolved.kind === 'union' ? resolved.variants : [];
+    const makes = [schema, ...members].map((node) => c.arrow([], this.top(node)));
+    return this.root(c.call(c.id(this.helper('mockPathValue')), makes));
+  }
+
+  private top(schema: SchemaNode): Code.Expr {
     const result = this.gen(schema, { depth: 0, cap: this.options.depthCap, path: [], deepest: { level: 0 } });
-    const expr = result.ok ? result.expr : cutNull(result.reason);
+    return result.ok ? result.expr : cutNull(result.reason);
+  }
+
+  private root(expr: Code.Expr): Code.Expr {
     this.roots.push(expr);
     this.reached = undefined;
     return expr;

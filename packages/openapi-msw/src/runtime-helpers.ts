@@ -44,6 +44,23 @@ function mockRecord<T>(count: number, make: () => T): Record<string, T> {
   }
   return record;
 }`,
+  mockPathValue: `
+/**
+ * A path parameter's value, drawn again (a few times, then from the next of \`makes\`) while its
+ * simple-style text is empty, \`.\` or \`..\`: no route takes an empty parameter, a URL cannot carry
+ * a dot segment, and the client refuses both.
+ */
+function mockPathValue(...makes: (() => unknown)[]): unknown {
+  const text = (value: unknown) => (Array.isArray(value) ? value.join(',') : typeof value === 'object' && value !== null ? Object.entries(value).flat().join(',') : String(value));
+  let value: unknown;
+  for (const make of makes) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      value = make();
+      if (!['', '.', '..'].includes(text(value))) return value;
+    }
+  }
+  return value;
+}`,
   mockUnique: `
 /** \`count\` items that differ from each other (compared as JSON). */
 function mockUnique<T>(count: number, make: () => T): T[] {

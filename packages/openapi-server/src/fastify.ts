@@ -1,5 +1,5 @@
 import { code, type ApiModel, type Code } from '@specwright/core';
-import { selectorCount, type OperationPlan, type RequestBodyPlan } from './plan.js';
+import { resolveNode, selectorCount, type OperationPlan, type RequestBodyPlan } from './plan.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
 
 const request = code.id('request');
@@ -198,6 +198,47 @@ function sharedRouteOptions(b: RouterBuilder, group: OperationPlan[]): Code.Expr
   return code.obj(props);
 }
 
+/** fastify's default `maxParamLength`. */
+const FASTIFY_MAX_PARAM_LENGTH = 100;
+
+/**
+ * The `maxParamLength` the spec's path parameters need: fastify measures a value with its
+ * reserved characters still percent-encoded (`:` is `%3A`), so three times the longest declared
+ * `maxLength` of a string path parameter (AWS's ARNs: 2048), at least fastify's default. A
+ * parameter without `maxLength` does not count: every spec would need an unbounded limit.
+ */
+export function neededParamLength(model: ApiModel, plans: OperationPlan[]): number {
+  let longest = 0;
+  for (const plan of plans) {
+    for (const parameter of plan.op.pathParams) {
+      const schema = resolveNode(model, parameter.schema);
+      if (schema.kind === 'string' && schema.maxLength !== undefined) longest = Math.max(longest, schema.maxLength);
+    }
+  }
+  return Math.max(FASTIFY_MAX_PARAM_LENGTH, longest * 3);
+}
+
+/**
+ * A warning logged when the plugin is registered on a server whose `maxParamLength` is lower than
+ * the spec needs: such values would get 414, and the plugin cannot raise a server option.
+ */
+function paramLengthCheck(): Code.Stmt[] {
+  const config = code.member(code.id('instance'), 'initialConfig');
+  const limit = code.bin(
+    code.bin(code.member(code.member(config, 'routerOptions'), 'maxParamLength', true), '??', code.member(config, 'maxParamLength')),
+    '??',
+    code.num(FASTIFY_MAX_PARAM_LENGTH),
+  );
+  const message = code.template(
+    ['createRouter: path parameters of this API can be ', " characters long once percent-encoded, above this server's maxParamLength (", '), so longer values get 414: create it with Fastify({ routerOptions: { maxParamLength } }), maxParamLength being exported by router.ts'],
+    [code.id('maxParamLength'), code.id('limit')],
+  );
+  return [
+    code.constDecl('limit', limit),
+    code.ifStmt(code.bin(code.id('limit'), '<', code.id('maxParamLength')), [code.exprStmt(code.dot(code.member(code.id('instance'), 'log'), 'warn', [message]))]),
+  ];
+}
+
 /**
  * `router.ts` for fastify 5: `createRouter(service, { createContext })` returns an async plugin
  * with fastify-type-provider-zod's compilers, body and response schemas, and route config.
@@ -213,6 +254,7 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     'serializerCompiler',
     'validatorCompiler',
     'ZodTypeProvider',
+    'maxParamLength',
   ]);
   b.use('fastifyErrors', 'fastifyConfig', 'routeInfo');
   const groups = b.registrationOrder();
@@ -233,7 +275,9 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
   const optionsType = ctx ? code.tref('RouterOptions', [code.tref(ctx)]) : code.tref('RouterOptions');
   const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
 
+  const paramLength = neededParamLength(model, plans);
   const plugin: Code.Stmt[] = [
+    ...(paramLength > FASTIFY_MAX_PARAM_LENGTH ? paramLengthCheck() : []),
     code.exprStmt(code.dot(code.id('instance'), 'setValidatorCompiler', [code.id('validatorCompiler')])),
     code.exprStmt(code.dot(code.id('instance'), 'setSerializerCompiler', [code.id('serializerCompiler')])),
     code.exprStmt(code.dot(code.id('instance'), 'setErrorHandler', [code.id('handleError')])),
@@ -296,5 +340,9 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     code.importFrom('zod', ['z']),
     ...b.importStatements(),
   ];
-  return { header: options.header, body: [...imports, ...b.snippetStatements(), optionsInterface, ...b.constants, createRouter] };
+  const maxParamLength = code.constDecl('maxParamLength', code.num(paramLength), {
+    exported: true,
+    doc: "The `maxParamLength` this API's path parameters need (`Fastify({ routerOptions: { maxParamLength } })`): three times the longest `maxLength` of a path parameter, at least fastify's default (100).",
+  });
+  return { header: options.header, body: [...imports, ...b.snippetStatements(), optionsInterface, ...b.constants, maxParamLength, createRouter] };
 }

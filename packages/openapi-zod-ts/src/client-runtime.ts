@@ -131,6 +131,27 @@ function parseOptionalRequestValue<T>(schema: z.ZodType<T>, value: unknown): T |
     uses: ['parseRequestValue'],
     zod: true,
   },
+  encodePathParam: {
+    code: `
+/**
+ * A path parameter's text in the simple style (\`a,b\` for an array; \`k,v\` for an object, \`k=v\`
+ * exploded), each item percent-encoded. It cannot be empty (no route takes an empty parameter),
+ * nor \`.\` or \`..\` when it fills a whole segment: URL parsers drop such segments and the request
+ * would reach another route.
+ */
+function encodePathParam(name: string, value: unknown, fillsSegment: boolean, explode: boolean): string {
+  const item = (part: unknown) => encodeURIComponent(String(part));
+  let text: string;
+  if (Array.isArray(value)) text = value.map(item).join(',');
+  else if (typeof value === 'object' && value !== null) text = Object.entries(value).map(([key, part]) => \`\${item(key)}\${explode ? '=' : ','}\${item(part)}\`).join(',');
+  else text = item(value);
+  if (text === '' || (fillsSegment && (text === '.' || text === '..'))) {
+    throw new ValidationError([{ path: [name], message: text === '' ? 'A path parameter cannot be empty' : \`A path segment cannot be "\${text}"\` }]);
+  }
+  return text;
+}`,
+    uses: [],
+  },
   serializeQueryValue: {
     code: `
 function serializeQueryValue(value: unknown): string {

@@ -73,7 +73,7 @@ function operationFunction(operation: Operation, context: EmitContext, scope: Sc
   const names = context.names.operation(operation);
   const params: Code.Param[] = [];
   const optional: boolean[] = [];
-  const props: Code.ObjectMember[] = [c.prop('method', c.str(operation.method.toUpperCase())), c.prop('path', pathExpression(operation, names.pathParams, scope))];
+  const props: Code.ObjectMember[] = [c.prop('method', c.str(operation.method.toUpperCase())), c.prop('path', pathExpression(operation, names.pathParams, scope, imports))];
   // Query pairs fixed by the path key (`/{Bucket}?acl`), already encoded.
   if (operation.pathQuery.length > 0) {
     const encode = (text: string) => encodeURIComponent(text);
@@ -154,23 +154,31 @@ function operationFunction(operation: Operation, context: EmitContext, scope: Sc
   });
 }
 
-/** `/pets/${encodeURIComponent(petId)}`, or a plain string without parameters (the URL path of the key). */
-function pathExpression(operation: Operation, identifiers: string[], scope: SchemaScope): Code.Expr {
+/**
+ * `/pets/${encodePathParam('petId', petId, true, false)}`, or a plain string without parameters
+ * (the URL path of the key). Numbers, booleans and enums that cannot be empty or a dot segment
+ * need only `encodeURIComponent`; other values go through the runtime's simple-style encoder.
+ */
+function pathExpression(operation: Operation, identifiers: string[], scope: SchemaScope, imports: Imports): Code.Expr {
   const parts = operation.urlPath.split(/\{[^}]+\}/);
   if (parts.length === 1) return c.str(operation.urlPath);
+  const segments = operation.urlPath.split('/');
   const exprs = operation.pathParams.map((parameter, i) => {
     const value = c.id(identifiers[i]!);
     const type = typeOf(parameter.schema, { ...scope, typeRef: () => c.kw('unknown') });
-    const primitive = isPrimitiveType(type);
-    return c.call('encodeURIComponent', [primitive ? value : c.call('String', [value])]);
+    if (isSafeSegmentType(type)) return c.call('encodeURIComponent', [value]);
+    imports.helpers.add('encodePathParam');
+    const fillsSegment = segments.includes(`{${parameter.name}}`);
+    return c.call('encodePathParam', [c.str(parameter.name), value, c.bool(fillsSegment), c.bool(parameter.explode)]);
   });
   return c.template(parts, exprs.slice(0, parts.length - 1));
 }
 
-function isPrimitiveType(type: Code.Type): boolean {
-  if (type.k === 'tkeyword') return type.name === 'string' || type.name === 'number' || type.name === 'boolean';
-  if (type.k === 'tliteral') return true;
-  if (type.k === 'tunion') return type.types.every(isPrimitiveType);
+/** Numbers, booleans and literals other than `''`, `.` and `..`: never an empty or dot segment. */
+function isSafeSegmentType(type: Code.Type): boolean {
+  if (type.k === 'tkeyword') return type.name === 'number' || type.name === 'boolean';
+  if (type.k === 'tliteral') return !['', '.', '..'].includes(String(type.value));
+  if (type.k === 'tunion') return type.types.every(isSafeSegmentType);
   return false;
 }
 

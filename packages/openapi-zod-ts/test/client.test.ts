@@ -385,3 +385,49 @@ describe.each(['classic', 'mini'] as const)('raw bytes declared as JSON (a binar
     expect(await (blob as Blob).text()).toBe('{"not":"parsed"}');
   });
 });
+
+describe('path parameters in the simple style (fixtures/specs/path-values.yaml)', () => {
+  let server: TestServer;
+  let client: ClientModule;
+  const fn = (name: string) => client[name] as Fn;
+
+  beforeAll(async () => {
+    server = await startServer();
+    const { project } = await generateInto(fixture('path-values.yaml'), { format: false, prefix: 'zod-ts-path-values' });
+    client = await importModule<ClientModule>(join(project.dir, 'gen', 'index.ts'));
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.requests.length = 0;
+    client.configureClient({ baseUrl: server.baseUrl });
+    server.reply(() => ({ json: { ok: true } }));
+  });
+
+  it('joins array items with commas, each item percent-encoded (zalando, Graph)', async () => {
+    await fn('getRecommendations')(['a1', 'b,2', 'c/3']);
+    await fn('getScopeTagsByIds')(['x', 'y']);
+    expect(server.requests.map((r) => r.url)).toEqual(['/recommendations/a1,b%2C2,c%2F3', '/scopeTags(ids=x,y)']);
+  });
+
+  it('sends an object as key,value pairs, key=value pairs when exploded', async () => {
+    await fn('getReport')({ from: '2024', to: 'now' });
+    await fn('getWindow')({ from: 'a b', to: 'c' });
+    expect(server.requests.map((r) => r.url)).toEqual(["/reports(range='from,2024,to,now')", '/windows/from=a%20b,to=c']);
+  });
+
+  it.each([[''], ['.'], ['..']])('refuses %j for a parameter that fills a segment, with a ValidationError naming it, and sends nothing', async (value) => {
+    const error = await caught(fn('updateGroup')('default', value));
+    expect(error).toBeInstanceOf(client.ValidationError);
+    expect(error.issues).toEqual([{ path: ['group'], message: value === '' ? 'A path parameter cannot be empty' : `A path segment cannot be "${value}"` }]);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('refuses an empty value beside other text too (no route takes it), and lets dots through there', async () => {
+    const error = await caught(fn('getScopeTagsByIds')([]));
+    expect(error).toBeInstanceOf(client.ValidationError);
+    expect(error.issues).toEqual([{ path: ['ids'], message: 'A path parameter cannot be empty' }]);
+    await fn('updateGroup')('default', '.a');
+    await fn('getScopeTagsByIds')(['..']);
+    expect(server.requests.map((r) => r.url)).toEqual(['/namespaces/default/groups/.a', '/scopeTags(ids=..)']);
+  });
+});

@@ -35,7 +35,7 @@ export interface RequestSelectors {
 
 /**
  * The selectors of an operation's requests: the path key's query pairs, the pairs of its fragment
- * (in a header when the operation declares one of that name, else in the query), its required
+ * (in a header or the query when the operation declares a parameter of that name), its required
  * query parameters and its required headers that allow a single string. Operations that share a
  * method and URL path (AWS: every JSON operation is `POST /`) are told apart by them.
  */
@@ -43,11 +43,14 @@ export function requestSelectors(model: ApiModel, operation: Operation): Request
   const query: RequestSelectors['query'] = operation.pathQuery.map((q) => ({ ...q }));
   const headers: RequestSelectors['headers'] = [];
   const isHeader = (name: string) => operation.headerParams.some((p) => p.name.toLowerCase() === name.toLowerCase());
-  // The fragment names headers (AWS's X-Amz-Target) and query values; a bare name of a header says nothing of its value.
+  const isQuery = (name: string) => operation.queryParams.some((p) => p.name === name);
+  // The fragment names headers (AWS's X-Amz-Target) and query values; a bare name of a header says
+  // nothing of its value. A pair that names no parameter (Azure's `#mode=chunk`) only tells
+  // operations apart in the spec: no request carries it, so it selects nothing.
   for (const pair of operation.pathFragment) {
     if (isHeader(pair.name)) {
       if (pair.value !== undefined) headers.push({ name: pair.name, value: pair.value });
-    } else if (!query.some((q) => q.name === pair.name)) query.push({ ...pair });
+    } else if (isQuery(pair.name) && !query.some((q) => q.name === pair.name)) query.push({ ...pair });
   }
   for (const p of operation.queryParams) if (p.required && !query.some((q) => q.name === p.name)) query.push({ name: p.name });
   for (const p of operation.headerParams) {
