@@ -144,7 +144,7 @@ const info: RunInfo = {
   rule: selection.rule,
   corpusSize: selection.corpusSize,
   tscRule,
-  variantRule: forcedVariant === undefined ? 'openapi-zod-ts `zod_variant` alternates per spec (`alternateVariant`: a hash of the spec id, so about half of the specs are `mini`)' : `openapi-zod-ts \`zod_variant\` \`${forcedVariant}\` on every spec`,
+  variantRule: forcedVariant === undefined ? '`zod_variant` alternating per spec: `mini` where `alternateVariant` of its id says so, about half' : `\`zod_variant\` \`${forcedVariant}\` on every spec`,
   jobs,
   timeoutRule: `${timeoutS} s plus 30 s per MB of spec`,
   fingerprint: print,
