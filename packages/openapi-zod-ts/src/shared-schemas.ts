@@ -3,7 +3,7 @@ import { code as c, type Code } from '@specwright/core';
 /**
  * Schema expressions that occur more than once in `schema-types.ts`, declared once as module
  * consts that the schemas share. Real specs repeat the same leaf schemas hundreds of times
- * (Stripe: `z.string().max(5000).nullable().optional()` 477 times in the closure of `Customer`,
+ * (Stripe: `z.string().max(5000).nullish()` 477 times in the closure of `Customer`,
  * a 290-value enum six times), and a minifier shortens names but not method chains or literals:
  * sharing halves that closure's minified bytes. Zod schemas are immutable, so a shared instance
  * validates exactly as separate copies do.
