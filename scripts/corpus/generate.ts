@@ -4,7 +4,7 @@ import { createFormatter, isUserError, type ApiModel, type Code, type OutputFile
 import { buildHandlersModule } from '@specwright/openapi-msw';
 import { ADAPTERS, TARGETS, generateModules as reactQueryModules, type Target } from '@specwright/openapi-react-query';
 import { generateModules as serverModules } from '@specwright/openapi-server';
-import { generateFromModel } from '@specwright/openapi-zod-ts';
+import { generateFromModel, type ZodVariant } from '@specwright/openapi-zod-ts';
 import { STRICT_COMPILER_OPTIONS } from '@specwright/testing';
 
 /**
@@ -71,11 +71,26 @@ async function timed(generator: GeneratorId, build: (warnings: string[]) => Prom
   }
 }
 
+/** FNV-1a of a text: a choice that is stable per spec and spread evenly over a sample. */
+function fnv(text: string): number {
+  let hash = 2166136261;
+  for (const char of text) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
+  return hash;
+}
+
 /** The `openapi-react-query` target of a corpus project: stable per spec, spread evenly over the four. */
 export function hooksTarget(dir: string): Target {
-  let hash = 2166136261;
-  for (const char of basename(dir)) hash = Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0;
-  return TARGETS[hash % TARGETS.length]!;
+  return TARGETS[fnv(basename(dir)) % TARGETS.length]!;
+}
+
+/**
+ * The `zod_variant` of a spec when a run alternates them, by the spec's id (its path under
+ * `api/` for a corpus spec, the same in `pnpm corpus` and `pnpm agreement`): stable per spec, so
+ * a spec checked alone gets the variant it had in a sample, and independent of the hooks target
+ * (another hash) and of `input_schema` (the position in the run).
+ */
+export function alternateVariant(id: string): ZodVariant {
+  return fnv(`zod_variant ${id}`) % 2 === 0 ? 'classic' : 'mini';
 }
 
 /** Where `openapi-zod-ts` bootstraps the user-owned schema file when `input_schema` is on. */
@@ -84,13 +99,13 @@ export const USER_SCHEMA_FILE = 'src/schemas.ts';
 /**
  * Runs the five generators on `model` for a project in `dir` (nothing is written). With
  * `inputSchema`, `openapi-zod-ts` bootstraps the user-owned schema file too (the compile step then
- * checks that a user can build on it as created).
+ * checks that a user can build on it as created); `variant` is its `zod_variant`.
  */
-export async function runGenerators(model: ApiModel, dir: string, options: { inputSchema?: boolean } = {}): Promise<GeneratorRun[]> {
+export async function runGenerators(model: ApiModel, dir: string, options: { inputSchema?: boolean; variant?: ZodVariant } = {}): Promise<GeneratorRun[]> {
   const api = join(dir, LAYOUT.api);
   const runs: GeneratorRun[] = [];
   const inputSchema = options.inputSchema ? join(dir, USER_SCHEMA_FILE) : undefined;
-  runs.push(await timed('openapi-zod-ts', (warnings) => generateFromModel(model, { outputDir: api, inputSchema, warn: (w) => warnings.push(w) })));
+  runs.push(await timed('openapi-zod-ts', (warnings) => generateFromModel(model, { outputDir: api, inputSchema, variant: options.variant, warn: (w) => warnings.push(w) })));
   for (const framework of ['fastify', 'hono'] as const) {
     runs.push(
       await timed(`openapi-server ${framework}`, async (warnings) => {

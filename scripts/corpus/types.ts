@@ -1,3 +1,4 @@
+import type { ZodVariant } from '@specwright/openapi-zod-ts';
 import type { AgreementResult } from './agreement.js';
 import type { PrettierResult, TscResult } from './checks.js';
 import type { GeneratorError, GeneratorId } from './generate.js';
@@ -16,6 +17,8 @@ export interface WorkerJob {
   keep: boolean;
   /** Run `openapi-zod-ts` with `input_schema` (every other spec of the run list). */
   inputSchema: boolean;
+  /** `openapi-zod-ts`'s `zod_variant` (see `alternateVariant`). */
+  variant: ZodVariant;
 }
 
 export type WorkerMessage = { type: 'phase'; phase: string } | { type: 'result'; result: SpecResult };
@@ -38,6 +41,8 @@ export interface GeneratorSummary {
 export interface SpecResult {
   id: string;
   bytes: number;
+  /** `openapi-zod-ts`'s `zod_variant` in this run. */
+  variant?: ZodVariant;
   status: 'ok' | 'spec-error' | 'crash' | 'timeout' | 'died';
   /** Wall time of the whole spec. */
   ms: number;

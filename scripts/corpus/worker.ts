@@ -19,7 +19,7 @@ function send(message: WorkerMessage): Promise<void> {
 
 async function run(): Promise<SpecResult> {
   const started = performance.now();
-  const result: SpecResult = { id: job.spec.id, bytes: job.spec.bytes, status: 'ok', ms: 0 };
+  const result: SpecResult = { id: job.spec.id, bytes: job.spec.bytes, variant: job.variant, status: 'ok', ms: 0 };
   const finish = () => ((result.ms = Math.round(performance.now() - started)), result);
 
   await send({ type: 'phase', phase: 'load' });
@@ -40,7 +40,7 @@ async function run(): Promise<SpecResult> {
 
   await send({ type: 'phase', phase: 'generate' });
   initProject(job.projectDir);
-  const runs = await runGenerators(model, job.projectDir, { inputSchema: job.inputSchema });
+  const runs = await runGenerators(model, job.projectDir, { inputSchema: job.inputSchema, variant: job.variant });
   result.rssMiB = Math.round(process.resourceUsage().maxRSS / 1024);
   result.generators = runs.map((r) => ({
     generator: r.generator,

@@ -42,9 +42,25 @@ type ByKind<R> = { [K in SchemaKind]: (node: Extract<SchemaNode, { kind: K }>, s
 
 const z = (name: string, args: (Code.Expr | Code.Spread)[] = []) => c.call(c.path(`z.${name}`), args);
 
-/** `x.optional()` / `x.nullable()`, or `z.optional(x)` in zod/mini (wrappers are functions there). */
+/**
+ * `x.optional()` / `x.nullable()`, or `z.optional(x)` in zod/mini (wrappers are functions there).
+ * An optional nullable is `x.nullish()` / `z.nullish(x)`: zod builds exactly
+ * `optional(nullable(x))` from it, in 12 fewer bytes per use once minified.
+ */
 function wrap(schema: Code.Expr, wrapper: 'optional' | 'nullable', scope: SchemaScope): Code.Expr {
+  const nullable = wrapper === 'optional' ? nullableInner(schema, scope) : undefined;
+  if (nullable) return scope.variant === 'mini' ? z('nullish', [nullable]) : c.dot(nullable, 'nullish');
   return scope.variant === 'mini' ? z(wrapper, [schema]) : c.dot(schema, wrapper);
+}
+
+/** `x` of `x.nullable()` (classic) or of `z.nullable(x)` (mini), as `wrap` writes them. */
+function nullableInner(schema: Code.Expr, scope: SchemaScope): Code.Expr | undefined {
+  if (schema.k !== 'call' || schema.callee.k !== 'member' || schema.callee.property !== 'nullable') return undefined;
+  if (scope.variant === 'mini') {
+    const [inner] = schema.args;
+    return schema.callee.object.k === 'ident' && schema.callee.object.name === 'z' && schema.args.length === 1 && inner?.k !== 'spread' ? inner : undefined;
+  }
+  return schema.args.length === 0 ? schema.callee.object : undefined;
 }
 
 /**
