@@ -79,59 +79,65 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
   };
   // A large spec file starts the worker before it is read; otherwise the model's size decides.
   let pool = parallel === true || (auto && fileSize(project.input_openapi) >= PARALLEL_MIN_SPEC_BYTES) ? startPool() : undefined;
-  const { model, loadedFiles } = await loadProjectModel(project);
-  for (const warning of model.warnings) options.warn(`${model.file}: ${warning}`);
-  // zod-ts reports the model's warnings in the same words; only those of the model are filtered.
-  const modelWarnings = new Set(model.warnings.map((warning) => `${model.file}: ${warning}`));
-  const warn = (message: string) => {
-    if (!modelWarnings.has(message)) options.warn(message);
-  };
+  try {
+    const { model, loadedFiles } = await loadProjectModel(project);
+    for (const warning of model.warnings) options.warn(`${model.file}: ${warning}`);
+    // zod-ts reports the model's warnings in the same words; only those of the model are filtered.
+    const modelWarnings = new Set(model.warnings.map((warning) => `${model.file}: ${warning}`));
+    const warn = (message: string) => {
+      if (!modelWarnings.has(message)) options.warn(message);
+    };
 
-  // Only a session outlives the run: then each formatter keeps its printed statements for the next.
-  const reuse = options.session !== undefined;
-  const { formatters } = options.session ?? createSession();
-  if (!pool && auto && model.schemas.length + model.operations.length >= PARALLEL_MIN_DECLARATIONS) pool = startPool();
-  const formatterFor = (dir: string) => {
-    let formatter = formatters.get(dir);
-    if (!formatter) {
-      formatter = createFormatter(dir, { warn, reuse, parallel: pool });
-      formatters.set(dir, formatter);
-      // A failure (an unreadable prettier config) is not kept: the next run asks again.
-      formatter.catch(() => formatters.delete(dir));
-    }
-    return formatter;
-  };
+    // Only a session outlives the run: then each formatter keeps its printed statements for the next.
+    const reuse = options.session !== undefined;
+    const { formatters } = options.session ?? createSession();
+    if (!pool && auto && model.schemas.length + model.operations.length >= PARALLEL_MIN_DECLARATIONS) pool = startPool();
+    const formatterFor = (dir: string) => {
+      let formatter = formatters.get(dir);
+      if (!formatter) {
+        formatter = createFormatter(dir, { warn, reuse, parallel: pool });
+        formatters.set(dir, formatter);
+        // A failure (an unreadable prettier config) is not kept: the next run asks again.
+        formatter.catch(() => formatters.delete(dir));
+      }
+      return formatter;
+    };
 
-  const files: OutputFile[] = [];
-  const planned = new Map<string, string>();
-  const add = (produced: OutputFile[]) => {
-    for (const file of produced) {
-      files.push(file);
-      planned.set(file.path, file.content);
+    const files: OutputFile[] = [];
+    const planned = new Map<string, string>();
+    const add = (produced: OutputFile[]) => {
+      for (const file of produced) {
+        files.push(file);
+        planned.set(file.path, file.content);
+      }
+    };
+    // Remote documents are not watched: only files on disk report changes.
+    const inputs = loadedFiles.filter((file) => !/^https?:\/\//.test(file));
+    if (project.zod_ts) {
+      const config = project.zod_ts;
+      if (config.input_schema) inputs.push(config.input_schema);
+      add(await zodTsFromModel(model, { outputDir: config.output, inputSchema: config.input_schema, warn, configFile: options.configFile, formatter: await formatterFor(config.output) }));
     }
-  };
-  // Remote documents are not watched: only files on disk report changes.
-  const inputs = loadedFiles.filter((file) => !/^https?:\/\//.test(file));
-  if (project.zod_ts) {
-    const config = project.zod_ts;
-    if (config.input_schema) inputs.push(config.input_schema);
-    add(await zodTsFromModel(model, { outputDir: config.output, inputSchema: config.input_schema, warn, configFile: options.configFile, formatter: await formatterFor(config.output) }));
+    if (project.server) {
+      const config = project.server;
+      if (config.input_schema) inputs.push(config.input_schema);
+      add(await serverFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) }));
+    }
+    if (project.react_query) {
+      const config = project.react_query;
+      add(await reactQueryFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) }));
+    }
+    if (project.msw) {
+      const { file, warnings } = await generateFileFromModel(model, project.msw, await formatterFor(project.msw.output));
+      warnings.forEach(warn);
+      add([file]);
+    }
+    return { files, inputs: [...new Set(inputs)] };
+  } finally {
+    // The worker is this run's own: ended now rather than after its idle time, which kept a
+    // finished `specwright` process alive for 5 s.
+    await pool?.close();
   }
-  if (project.server) {
-    const config = project.server;
-    if (config.input_schema) inputs.push(config.input_schema);
-    add(await serverFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) }));
-  }
-  if (project.react_query) {
-    const config = project.react_query;
-    add(await reactQueryFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) }));
-  }
-  if (project.msw) {
-    const { file, warnings } = await generateFileFromModel(model, project.msw, await formatterFor(project.msw.output));
-    warnings.forEach(warn);
-    add([file]);
-  }
-  return { files, inputs: [...new Set(inputs)] };
 }
 
 /**

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import workerThreads from 'node:worker_threads';
 import { join } from 'node:path';
 import { createFormatter, createWorkerPool, loadModel } from '@specwright/core';
 import { emitModules } from '@specwright/openapi-zod-ts';
@@ -76,6 +78,33 @@ describe('printing on two threads', () => {
     expect(written.length).toBeGreaterThanOrEqual(8);
     expect(listFiles(twoThreads).filter((file) => file.endsWith('.ts'))).toEqual(written);
     for (const file of written) expect(readFileSync(join(twoThreads, file), 'utf8'), file).toBe(readFileSync(join(oneThread, file), 'utf8'));
+  });
+
+  it('ends its worker when the run ends, so a finished `specwright` process exits at once', async () => {
+    // Counts the live workers the pool starts (the pool imports Worker from node:worker_threads).
+    const Original = workerThreads.Worker;
+    let started = 0;
+    let live = 0;
+    workerThreads.Worker = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args);
+        started++;
+        live++;
+        this.once('exit', () => live--);
+      }
+    };
+    syncBuiltinESMExports();
+    try {
+      const p = tempProject('specwright-parallel-exit', { prettier: CONSUMER_PRETTIER_CONFIG });
+      p.write('spec.json', largeSpec());
+      await generate({ input_openapi: 'spec.json', zod_ts: { output: 'api' } }, { root: p.dir, parallel: true });
+      expect(started).toBe(1);
+      // Before, the worker idled for 5 s and, referenced, held the process open that long.
+      expect(live).toBe(0);
+    } finally {
+      workerThreads.Worker = Original;
+      syncBuiltinESMExports();
+    }
   });
 
   it('has the worker print part of each large module, with the text of the calling thread', async () => {

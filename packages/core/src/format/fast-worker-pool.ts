@@ -29,6 +29,8 @@ export interface WorkerPool {
    * this overlaps the caller's own work (loading the spec, building code trees).
    */
   warm(outputDirs: string[]): void;
+  /** Ends the worker now (a run that started the pool ends it rather than wait for the idle timer). */
+  close(): Promise<void>;
   /** How many statements the worker printed (for tests and benchmarks). */
   readonly printedStatements: number;
 }
@@ -54,6 +56,8 @@ export function createWorkerPool(): WorkerPool {
   /** Sends a request; resolves with the reply, or undefined when the worker is gone. */
   const send = (instance: Worker, message: WorkerMessage): Promise<WorkerReply | undefined> => {
     clearTimeout(idle);
+    // Held while a reply is awaited (nothing else may keep the loop alive), let go when idle.
+    instance.ref();
     return new Promise((resolve) => {
       pending.set(message.id, { resolve });
       try {
@@ -79,7 +83,6 @@ export function createWorkerPool(): WorkerPool {
       failed = true;
       return undefined;
     }
-    instance.unref();
     instance.on('error', () => {
       failed = true;
       worker = undefined;
@@ -93,7 +96,10 @@ export function createWorkerPool(): WorkerPool {
       const waiter = pending.get(message.id);
       pending.delete(message.id);
       waiter?.resolve(message);
-      if (pending.size === 0) scheduleStop(instance);
+      if (pending.size === 0) {
+        instance.unref();
+        scheduleStop(instance);
+      }
     });
     return instance;
   };
@@ -136,6 +142,13 @@ export function createWorkerPool(): WorkerPool {
     warm(outputDirs) {
       const instance = running();
       if (instance) for (const outputDir of outputDirs) void send(instance, { warm: outputDir, id: nextId++ });
+    },
+    async close() {
+      clearTimeout(idle);
+      const instance = worker;
+      worker = undefined;
+      settleAll();
+      if (instance) await instance.terminate();
     },
     get printedStatements() {
       return printedStatements;
