@@ -13,6 +13,8 @@ export interface SpecwrightPluginOptions {
 
 /** Changes this close together (an editor's several writes of one save) make one run. */
 const DEBOUNCE_MS = 25;
+/** Vite's watcher (chokidar) drops a change of a file within this long of the last one it reported. */
+const WATCHER_THROTTLE_MS = 50;
 
 /**
  * Runs `specwright` inside Vite: at build start (an error fails the build) and at dev-server start,
@@ -30,6 +32,9 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   let running: Promise<void> | undefined;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  let verifyTimer: NodeJS.Timeout | undefined;
+  // The inputs' bytes when the last dev-server run ended: what its output reflects.
+  let settled: Map<string, string> | undefined;
 
   const describe = (error: unknown) => (isUserError(error) ? error.describe() : error instanceof Error ? error.message : String(error));
 
@@ -69,7 +74,25 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     inputs.add(configFile);
     const before = await fingerprints(inputs);
     const written = new Set(await run(false));
-    if (differ(before, await fingerprints(before.keys()), written)) again = true;
+    const after = await fingerprints(before.keys());
+    if (differ(before, after, written)) again = true;
+    settled = after;
+  };
+
+  /**
+   * A save that lands after a run ended but within the watcher's throttle of the change it
+   * reported is never reported: once that window has passed, the inputs are compared with what
+   * the last run saw (a run still going compares when it ends, which is later still).
+   */
+  const verifyAfterThrottle = () => {
+    clearTimeout(verifyTimer);
+    verifyTimer = setTimeout(() => {
+      const seen = settled;
+      if (running || !seen) return;
+      void fingerprints(seen.keys()).then((now) => {
+        if (!running && settled === seen && differ(seen, now)) schedule();
+      });
+    }, WATCHER_THROTTLE_MS + 10);
   };
 
   const schedule = () => {
@@ -105,11 +128,16 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
       server = devServer;
       devServer.watcher.add(configFile);
       const onChange = (path: string) => {
-        if (inputs.has(resolve(path))) schedule();
+        if (!inputs.has(resolve(path))) return;
+        schedule();
+        verifyAfterThrottle();
       };
       devServer.watcher.on('change', onChange);
       devServer.watcher.on('add', onChange);
-      devServer.httpServer?.once('close', () => clearTimeout(timer));
+      devServer.httpServer?.once('close', () => {
+        clearTimeout(timer);
+        clearTimeout(verifyTimer);
+      });
     },
     async buildStart() {
       // The dev server calls buildStart once at start: a bad spec must not stop it from serving.
