@@ -94,7 +94,7 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
   };
   // A large spec file starts the worker before it is read; otherwise the model's size decides.
   const specBytes = fileSize(project.input_openapi);
-  prepareHeapFor(specBytes);
+  prepareHeapFor(specBytes, options.session !== undefined);
   const sized = auto && specBytes < PARALLEL_MAX_SPEC_BYTES;
   let pool = parallel === true || (sized && specBytes >= PARALLEL_MIN_SPEC_BYTES) ? startPool() : undefined;
   try {
