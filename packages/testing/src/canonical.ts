@@ -6,7 +6,6 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PROVEN_PRETTIER_VERSIONS } from '@specwright/core';
 import { repoRoot } from './paths.js';
 
 type Prettier = typeof import('prettier');
@@ -26,6 +25,8 @@ async function loadPrettier(version: string): Promise<Prettier> {
  * own, as the fast path does): one parse instead of one per text; on a difference, one by one.
  */
 export async function notCanonical(texts: Record<string, string>): Promise<string[]> {
+  // Imported here: the browser-like test environments (jsdom) import this package but cannot load the core.
+  const { PROVEN_PRETTIER_VERSIONS } = await import('@specwright/core');
   const failures: string[] = [];
   const entries = Object.entries(texts);
   for (const version of PROVEN_PRETTIER_VERSIONS) {
