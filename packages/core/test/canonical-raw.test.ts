@@ -33,7 +33,7 @@ describe('canonical raw statements', () => {
 
   it('prettier formats the module when the text may print otherwise inside it', async () => {
     // A string first would be a directive when proven alone; a top-level await TypeScript re-parses.
-    for (const text of ['"use strict";', 'await (0, Promise.resolve());']) {
+    for (const text of ['"use strict";', '/** A note. */\n"use strict";', 'await (0, Promise.resolve());']) {
       const { fast, prettier, report } = await formatBoth(mod(c.constDecl('answer', c.num(42)), c.canonicalRaw(text)), CONFIGS.default!);
       expect(fast).toBe(prettier);
       expect(report.path, text).toBe('prettier');

@@ -78,8 +78,12 @@ interface Helper {
 }
 
 const HELPERS: Record<string, Helper> = {
-  QueryStyle: { code: `type QueryStyle =
-  "form" | "formNoExplode" | "spaceDelimited" | "pipeDelimited" | "deepObject";`, uses: [] },
+  QueryStyle: {
+    code: `
+type QueryStyle =
+  "form" | "formNoExplode" | "spaceDelimited" | "pipeDelimited" | "deepObject";`,
+    uses: [],
+  },
   EncodedBody: {
     code: `
 interface EncodedBody {

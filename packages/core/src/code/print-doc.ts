@@ -148,7 +148,7 @@ export function printStatements(statements: A.Stmt[], offset: number, prologue: 
  * there, an expression later) or holding a top-level `await` (see below) may print otherwise in a module.
  */
 function writesAsIs(text: string): boolean {
-  return !/^['"]/.test(text) && !mayReparseAwait(text);
+  return !/^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*['"]/.test(text) && !mayReparseAwait(text);
 }
 
 /**
