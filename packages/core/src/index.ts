@@ -36,6 +36,7 @@ export { createWorkerPool } from './format/fast-worker-pool.js';
 export type { WorkerPool } from './format/fast-worker-pool.js';
 export type { Formatter } from './format/formatter.js';
 export { resolvePrettier } from './format/prettier-instance.js';
+export { PROVEN_PRETTIER_VERSIONS } from './format/fast-path.js';
 export type { PrettierInstance, ResolveOptions } from './format/prettier-instance.js';
 export { writeOutputs, diffOutputs, checkDistinctOutputs } from './output/write-files.js';
 export type { OutputFile, WriteResult } from './output/write-files.js';

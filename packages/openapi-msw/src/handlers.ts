@@ -156,8 +156,8 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
 
   // Responses first: they decide which helpers and mock functions exist.
   const declarations = mocks.declarations();
-  for (const name of mocks.helpers()) body.push(c.raw(HELPERS[name]));
-  if (plans.some((plan) => plan.kind === 'form')) body.push(c.raw(FORM_RESPONSE));
+  for (const name of mocks.helpers()) body.push(c.canonicalRaw(HELPERS[name]));
+  if (plans.some((plan) => plan.kind === 'form')) body.push(c.canonicalRaw(FORM_RESPONSE));
   body.push(...declarations);
 
   if (handlerExprs.length > 0) {

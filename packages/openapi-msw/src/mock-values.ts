@@ -131,7 +131,7 @@ export function seededMockStatements(mocks: MockBuilder, seed: number): Code.Stm
     c.importFrom('@faker-js/faker', ['Faker', 'base', 'en']),
     c.constDecl('faker', c.newExpr('Faker', [c.obj([c.prop('locale', c.arr([c.id('en'), c.id('base')]))])])),
     c.exprStmt(c.call(c.path('faker.seed'), [c.num(seed)])),
-    ...mocks.helpers().map((name) => c.raw(HELPERS[name])),
+    ...mocks.helpers().map((name) => c.canonicalRaw(HELPERS[name])),
     ...mocks.declarations(),
   ];
 }

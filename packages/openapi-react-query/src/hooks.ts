@@ -101,7 +101,7 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
   const clientNames = importNames(client, ['ApiError']);
   if (clientNames.length > 0) imports.push(b.importFrom(CLIENT_MODULE, clientNames));
   // A module without imports or exports is a script; `export {}` keeps an empty spec's file a module.
-  if (body.length === 0) body.push(b.raw('export {};'));
+  if (body.length === 0) body.push(b.canonicalRaw('export {};'));
   return { module: { header, body: [...imports, ...body] }, plan, warnings: plan.warnings };
 }
 

@@ -219,7 +219,7 @@ export class RouterBuilder {
   }
 
   snippetStatements(): Code.Stmt[] {
-    return snippetTexts(this.snippets).map(code.raw);
+    return snippetTexts(this.snippets).map((text) => code.canonicalRaw(text));
   }
 
   /** Whether a request carries the selectors of an operation on a shared route (`selects(...)`). */

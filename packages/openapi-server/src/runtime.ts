@@ -57,10 +57,18 @@ export interface Issue {
     declares: ['toIssues'],
     needs: ['issueType'],
     text: `
-function toIssues(issues: readonly { code: string; path: readonly PropertyKey[]; message: string }[]): Issue[] {
+function toIssues(
+  issues: readonly {
+    code: string;
+    path: readonly PropertyKey[];
+    message: string;
+  }[],
+): Issue[] {
   return issues.map((issue) => ({
     code: issue.code,
-    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+    path: issue.path.map((key) =>
+      typeof key === "symbol" ? String(key) : key,
+    ),
     message: issue.message,
   }));
 }
@@ -71,41 +79,41 @@ function toIssues(issues: readonly { code: string; path: readonly PropertyKey[];
     needs: ['issueType'],
     text: `
 const REASON_PHRASES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  407: 'Proxy Authentication Required',
-  408: 'Request Timeout',
-  409: 'Conflict',
-  410: 'Gone',
-  411: 'Length Required',
-  412: 'Precondition Failed',
-  413: 'Payload Too Large',
-  414: 'URI Too Long',
-  415: 'Unsupported Media Type',
-  416: 'Range Not Satisfiable',
-  417: 'Expectation Failed',
+  400: "Bad Request",
+  401: "Unauthorized",
+  402: "Payment Required",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  406: "Not Acceptable",
+  407: "Proxy Authentication Required",
+  408: "Request Timeout",
+  409: "Conflict",
+  410: "Gone",
+  411: "Length Required",
+  412: "Precondition Failed",
+  413: "Payload Too Large",
+  414: "URI Too Long",
+  415: "Unsupported Media Type",
+  416: "Range Not Satisfiable",
+  417: "Expectation Failed",
   418: "I'm a Teapot",
-  421: 'Misdirected Request',
-  422: 'Unprocessable Entity',
-  423: 'Locked',
-  424: 'Failed Dependency',
-  425: 'Too Early',
-  426: 'Upgrade Required',
-  428: 'Precondition Required',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  451: 'Unavailable For Legal Reasons',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-  505: 'HTTP Version Not Supported',
+  421: "Misdirected Request",
+  422: "Unprocessable Entity",
+  423: "Locked",
+  424: "Failed Dependency",
+  425: "Too Early",
+  426: "Upgrade Required",
+  428: "Precondition Required",
+  429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
+  451: "Unavailable For Legal Reasons",
+  500: "Internal Server Error",
+  501: "Not Implemented",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+  505: "HTTP Version Not Supported",
 };
 
 /** The JSON body of every error response: \`{ statusCode, error, message }\`, plus \`issues\` for 400. */
@@ -118,11 +126,26 @@ export interface ErrorBody {
 
 /** An error status: an integer in 400-599, else 500. */
 function errorStatus(status: unknown): number {
-  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+  return typeof status === "number" &&
+    Number.isInteger(status) &&
+    status >= 400 &&
+    status <= 599
+    ? status
+    : 500;
 }
 
-function errorBody(statusCode: number, message: string, issues?: Issue[]): ErrorBody {
-  const body: ErrorBody = { statusCode, error: REASON_PHRASES[statusCode] ?? (statusCode >= 500 ? 'Internal Server Error' : 'Error'), message };
+function errorBody(
+  statusCode: number,
+  message: string,
+  issues?: Issue[],
+): ErrorBody {
+  const body: ErrorBody = {
+    statusCode,
+    error:
+      REASON_PHRASES[statusCode] ??
+      (statusCode >= 500 ? "Internal Server Error" : "Error"),
+    message,
+  };
   if (issues) body.issues = issues;
   return body;
 }
@@ -142,7 +165,7 @@ export class HttpError extends Error {
 
   constructor(status: number, message: string, issues?: Issue[]) {
     super(message);
-    this.name = 'HttpError';
+    this.name = "HttpError";
     this.status = errorStatus(status);
     this.issues = issues;
   }
@@ -163,8 +186,11 @@ export class HttpError extends HTTPException {
 
   constructor(status: number, message: string, issues?: Issue[]) {
     const code = errorStatus(status);
-    super(code as ContentfulStatusCode, { message, res: Response.json(errorBody(code, message, issues), { status: code }) });
-    this.name = 'HttpError';
+    super(code as ContentfulStatusCode, {
+      message,
+      res: Response.json(errorBody(code, message, issues), { status: code }),
+    });
+    this.name = "HttpError";
     this.issues = issues;
   }
 }
@@ -185,11 +211,20 @@ interface RouteSelectors {
 }
 
 /** Whether a request carries every selector of an operation. */
-function selects(url: string, header: (name: string) => unknown, selectors: RouteSelectors): boolean {
-  const start = url.indexOf('?');
-  const search = new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+function selects(
+  url: string,
+  header: (name: string) => unknown,
+  selectors: RouteSelectors,
+): boolean {
+  const start = url.indexOf("?");
+  const search = new URLSearchParams(start === -1 ? "" : url.slice(start + 1));
   for (const [name, value] of selectors.query) {
-    if (value === undefined ? !search.has(name) : !search.getAll(name).includes(value)) return false;
+    if (
+      value === undefined
+        ? !search.has(name)
+        : !search.getAll(name).includes(value)
+    )
+      return false;
   }
   return selectors.headers.every(([name, value]) => header(name) === value);
 }
@@ -204,7 +239,7 @@ function selects(url: string, header: (name: string) => unknown, selectors: Rout
  * reads as one, an array's items, an object's properties (in pairs) and its other keys.
  */
 interface QueryShape {
-  readonly scalars?: readonly ('number' | 'boolean')[];
+  readonly scalars?: readonly ("number" | "boolean")[];
   readonly items?: QueryShape;
   readonly props?: readonly (readonly [name: string, shape: QueryShape])[];
   readonly rest?: QueryShape;
@@ -218,19 +253,25 @@ type QueryField = readonly [name: string, style: string, shape: QueryShape];
 /** Text to the first of the shape's types it reads as; other text stays text, for the schema to report. */
 function queryText(text: string, shape: QueryShape): unknown {
   for (const type of shape.scalars ?? []) {
-    if (type === 'number') {
-      const value = text.trim() === '' ? Number.NaN : Number(text);
+    if (type === "number") {
+      const value = text.trim() === "" ? Number.NaN : Number(text);
       if (!Number.isNaN(value)) return value;
-    } else if (text === 'true' || text === 'false') return text === 'true';
+    } else if (text === "true" || text === "false") return text === "true";
   }
   return text;
 }
 
 /** One item of a form-style array: an inner array is joined by \`,\`, or by \`|\` inside a \`,\` list. */
-function queryItem(text: string, shape: QueryShape, separator: string): unknown {
+function queryItem(
+  text: string,
+  shape: QueryShape,
+  separator: string,
+): unknown {
   if (!shape.items) return queryText(text, shape);
   const inner = shape.items;
-  return text.split(separator === ',' ? '|' : ',').map((item) => queryText(item, inner));
+  return text
+    .split(separator === "," ? "|" : ",")
+    .map((item) => queryText(item, inner));
 }
 
 /** The bracket keys after a deepObject parameter's name (\`[a][]\` is \`['a', '']\`); undefined when malformed. */
@@ -238,8 +279,8 @@ function deepPath(rest: string): string[] | undefined {
   const keys: string[] = [];
   let at = 0;
   while (at < rest.length) {
-    const end = rest.indexOf(']', at);
-    if (rest[at] !== '[' || end === -1 || keys.length >= 16) return undefined;
+    const end = rest.indexOf("]", at);
+    if (rest[at] !== "[" || end === -1 || keys.length >= 16) return undefined;
     keys.push(rest.slice(at + 1, end));
     at = end + 1;
   }
@@ -249,10 +290,14 @@ function deepPath(rest: string): string[] | undefined {
 type DeepNode = string | DeepNode[] | Map<string, DeepNode>;
 
 /** Puts one pair's text at its bracket keys: \`''\` appends to a list, any other key names an entry. */
-function deepInsert(node: DeepNode | undefined, keys: readonly string[], text: string): DeepNode {
+function deepInsert(
+  node: DeepNode | undefined,
+  keys: readonly string[],
+  text: string,
+): DeepNode {
   const [key, ...rest] = keys;
   if (key === undefined) return node ?? text;
-  if (key === '') {
+  if (key === "") {
     const list = Array.isArray(node) ? node : [];
     list.push(deepInsert(undefined, rest, text));
     return list;
@@ -264,27 +309,44 @@ function deepInsert(node: DeepNode | undefined, keys: readonly string[], text: s
 
 /** The value of a deepObject node, converted by its shape; entries keyed by index are an array's items when the shape has no properties. */
 function deepValue(node: DeepNode, shape: QueryShape): unknown {
-  if (typeof node === 'string') return queryText(node, shape);
-  if (Array.isArray(node)) return node.map((item) => deepValue(item, shape.items ?? {}));
-  if (shape.items && !shape.props && !shape.rest && [...node.keys()].every((key) => /^\\d+$/.test(key))) {
+  if (typeof node === "string") return queryText(node, shape);
+  if (Array.isArray(node))
+    return node.map((item) => deepValue(item, shape.items ?? {}));
+  if (
+    shape.items &&
+    !shape.props &&
+    !shape.rest &&
+    [...node.keys()].every((key) => /^\\d+$/.test(key))
+  ) {
     const items = shape.items;
-    return [...node].sort(([a], [b]) => Number(a) - Number(b)).map(([, item]) => deepValue(item, items));
+    return [...node]
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([, item]) => deepValue(item, items));
   }
   const value: Record<string, unknown> = Object.create(null);
-  for (const [key, item] of node) value[key] = deepValue(item, shape.props?.find(([name]) => name === key)?.[1] ?? shape.rest ?? {});
+  for (const [key, item] of node)
+    value[key] = deepValue(
+      item,
+      shape.props?.find(([name]) => name === key)?.[1] ?? shape.rest ?? {},
+    );
   return value;
 }
 
 /** The query object of a request URL: only the declared parameters, converted by their shapes. */
-function readQuery(url: string, fields: readonly QueryField[]): Record<string, unknown> {
-  const start = url.indexOf('?');
-  const params = new URLSearchParams(start === -1 ? '' : url.slice(start + 1));
+function readQuery(
+  url: string,
+  fields: readonly QueryField[],
+): Record<string, unknown> {
+  const start = url.indexOf("?");
+  const params = new URLSearchParams(start === -1 ? "" : url.slice(start + 1));
   const query: Record<string, unknown> = Object.create(null);
   for (const [name, style, shape] of fields) {
-    if (style === 'deep') {
+    if (style === "deep") {
       let node: DeepNode | undefined;
       for (const [key, text] of params) {
-        const keys = key.startsWith(name) ? deepPath(key.slice(name.length)) : undefined;
+        const keys = key.startsWith(name)
+          ? deepPath(key.slice(name.length))
+          : undefined;
         if (keys) node = deepInsert(node, keys, text);
       }
       if (node !== undefined) query[name] = deepValue(node, shape);
@@ -292,7 +354,9 @@ function readQuery(url: string, fields: readonly QueryField[]): Record<string, u
       const values = params.getAll(name);
       if (values.length === 0) continue;
       const items = shape.items;
-      query[name] = (style === '' ? values : values.flatMap((value) => value.split(style))).map((value) => queryItem(value, items, style));
+      query[name] = (
+        style === "" ? values : values.flatMap((value) => value.split(style))
+      ).map((value) => queryItem(value, items, style));
     } else {
       const value = params.get(name);
       if (value !== null) query[name] = queryText(value, shape);
@@ -310,7 +374,12 @@ function readQuery(url: string, fields: readonly QueryField[]): Record<string, u
  * The client leaves null out of a query, as it leaves undefined out: after a failed check, an absent
  * required parameter that allows null (\`nullable\` lists them) is read as null, and checked again.
  */
-function withNulls<R extends { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[] }[] } | undefined }>(
+function withNulls<
+  R extends {
+    success: boolean;
+    error?: { issues: readonly { path: readonly PropertyKey[] }[] } | undefined;
+  },
+>(
   parse: (value: unknown) => R,
   query: Record<string, unknown>,
   nullable: readonly string[],
@@ -320,7 +389,12 @@ function withNulls<R extends { success: boolean; error?: { issues: readonly { pa
   let changed = false;
   for (const issue of parsed.error?.issues ?? []) {
     const name = issue.path[0];
-    if (typeof name === 'string' && issue.path.length === 1 && !(name in query) && nullable.includes(name)) {
+    if (
+      typeof name === "string" &&
+      issue.path.length === 1 &&
+      !(name in query) &&
+      nullable.includes(name)
+    ) {
       query[name] = null;
       changed = true;
     }
@@ -335,7 +409,7 @@ function withNulls<R extends { success: boolean; error?: { issues: readonly { pa
     text: `
 /** A path parameter that shares its path segment with other text: one group of \`pattern\`. */
 function segmentParam(value: string, pattern: RegExp, group: number): string {
-  return pattern.exec(value)?.[group] ?? '';
+  return pattern.exec(value)?.[group] ?? "";
 }
 `,
   },
@@ -352,16 +426,21 @@ function hasForbiddenKey(root: unknown): boolean {
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();
-    if (typeof value !== 'object' || value === null) continue;
+    if (typeof value !== "object" || value === null) continue;
     if (Array.isArray(value)) {
       for (const item of value) pending.push(item);
       continue;
     }
-    if (Object.hasOwn(value, '__proto__')) return true;
+    if (Object.hasOwn(value, "__proto__")) return true;
     const record = value as Record<string, unknown>;
-    if (Object.hasOwn(record, 'constructor')) {
-      const ctor = record['constructor'];
-      if (typeof ctor === 'object' && ctor !== null && Object.hasOwn(ctor, 'prototype')) return true;
+    if (Object.hasOwn(record, "constructor")) {
+      const ctor = record["constructor"];
+      if (
+        typeof ctor === "object" &&
+        ctor !== null &&
+        Object.hasOwn(ctor, "prototype")
+      )
+        return true;
     }
     for (const key of Object.keys(record)) pending.push(record[key]);
   }
@@ -375,7 +454,10 @@ function hasForbiddenKey(root: unknown): boolean {
     text: `
 /** \`application/json\` and \`application/<anything>+json\`, with or without parameters. */
 function isJsonType(contentType: string | undefined): boolean {
-  return contentType !== undefined && /^application\\/(?:[\\w.+-]+\\+)?json\\s*(?:;|$)/i.test(contentType);
+  return (
+    contentType !== undefined &&
+    /^application\\/(?:[\\w.+-]+\\+)?json\\s*(?:;|$)/i.test(contentType)
+  );
 }
 `,
   },
@@ -387,7 +469,10 @@ function isJsonType(contentType: string | undefined): boolean {
 type BodyRead<T> = { value: T } | Response;
 
 /** The body's bytes, or undefined once more than \`limit\` arrive. */
-async function readBytes(request: Request, limit: number): Promise<Uint8Array | undefined> {
+async function readBytes(
+  request: Request,
+  limit: number,
+): Promise<Uint8Array | undefined> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -419,7 +504,7 @@ async function readBytes(request: Request, limit: number): Promise<Uint8Array | 
 /** On a route of \`/\` also registered as \`/*\`: whether the request is the mount prefix plus \`/\`. */
 function atMountRoot(c: HonoContext): boolean {
   const route = c.req.routePath;
-  return !route.endsWith('/*') || c.req.path === route.slice(0, -1);
+  return !route.endsWith("/*") || c.req.path === route.slice(0, -1);
 }
 `,
   },
@@ -431,13 +516,20 @@ function atMountRoot(c: HonoContext): boolean {
  * The raw body within \`limit\` bytes, 413 beyond it. A request with a media type has a body, if
  * empty (an urlencoded form without fields); one with neither bytes nor a media type has none (undefined).
  */
-async function readRawBody(c: HonoContext, limit: number): Promise<BodyRead<Uint8Array | undefined>> {
-  const length = c.req.header('content-length');
-  const none = c.req.header('content-type') === undefined ? undefined : new Uint8Array(0);
-  if (length === '0' || (length === undefined && !c.req.raw.body)) return { value: none };
-  if (length !== undefined && Number(length) > limit) return c.json(errorBody(413, 'Request body is too large'), 413);
+async function readRawBody(
+  c: HonoContext,
+  limit: number,
+): Promise<BodyRead<Uint8Array | undefined>> {
+  const length = c.req.header("content-length");
+  const none =
+    c.req.header("content-type") === undefined ? undefined : new Uint8Array(0);
+  if (length === "0" || (length === undefined && !c.req.raw.body))
+    return { value: none };
+  if (length !== undefined && Number(length) > limit)
+    return c.json(errorBody(413, "Request body is too large"), 413);
   const bytes = await readBytes(c.req.raw, limit);
-  if (bytes === undefined) return c.json(errorBody(413, 'Request body is too large'), 413);
+  if (bytes === undefined)
+    return c.json(errorBody(413, "Request body is too large"), 413);
   // Node's server streams an empty body for a bodiless request without content-length (a DELETE):
   // no bytes and no declared length is no body, unless a media type says there is one.
   if (bytes.length === 0 && length === undefined) return { value: none };
@@ -450,10 +542,18 @@ async function readRawBody(c: HonoContext, limit: number): Promise<BodyRead<Uint
     needs: ['honoRaw'],
     text: `
 /** The body as UTF-8 text within \`limit\` bytes (undefined when the request has none); 413 beyond it. */
-async function readTextBody(c: HonoContext, limit: number): Promise<BodyRead<string | undefined>> {
+async function readTextBody(
+  c: HonoContext,
+  limit: number,
+): Promise<BodyRead<string | undefined>> {
   const body = await readRawBody(c, limit);
   if (body instanceof Response) return body;
-  return { value: body.value === undefined ? undefined : new TextDecoder().decode(body.value) };
+  return {
+    value:
+      body.value === undefined
+        ? undefined
+        : new TextDecoder().decode(body.value),
+  };
 }
 `,
   },
@@ -465,33 +565,50 @@ async function readTextBody(c: HonoContext, limit: number): Promise<BodyRead<str
  * The parsed JSON body (undefined when the request has none): 415 for another media type, 413
  * beyond \`limit\` bytes, 400 for malformed JSON or a key that could reach a prototype.
  */
-async function readJsonBody(c: HonoContext, limit: number): Promise<BodyRead<unknown>> {
-  const length = c.req.header('content-length');
-  if (length === '0' || (length === undefined && !c.req.raw.body)) return { value: undefined };
+async function readJsonBody(
+  c: HonoContext,
+  limit: number,
+): Promise<BodyRead<unknown>> {
+  const length = c.req.header("content-length");
+  if (length === "0" || (length === undefined && !c.req.raw.body))
+    return { value: undefined };
   // A request without a media type may still have an empty body (node's server streams one for a
   // bodiless DELETE): only text read from it is refused.
-  const type = c.req.header('content-type');
-  if (type !== undefined && !isJsonType(type)) return c.json(errorBody(415, 'Expected a JSON body (application/json)'), 415);
+  const type = c.req.header("content-type");
+  if (type !== undefined && !isJsonType(type))
+    return c.json(
+      errorBody(415, "Expected a JSON body (application/json)"),
+      415,
+    );
   let text: string;
   if (length !== undefined) {
-    if (Number(length) > limit) return c.json(errorBody(413, 'Request body is too large'), 413);
+    if (Number(length) > limit)
+      return c.json(errorBody(413, "Request body is too large"), 413);
     text = await c.req.text();
   } else {
     const bytes = await readBytes(c.req.raw, limit);
-    if (bytes === undefined) return c.json(errorBody(413, 'Request body is too large'), 413);
+    if (bytes === undefined)
+      return c.json(errorBody(413, "Request body is too large"), 413);
     text = new TextDecoder().decode(bytes);
   }
   if (text.length === 0) return { value: undefined };
-  if (type === undefined) return c.json(errorBody(415, 'Expected a JSON body (application/json)'), 415);
+  if (type === undefined)
+    return c.json(
+      errorBody(415, "Expected a JSON body (application/json)"),
+      415,
+    );
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return c.json(errorBody(400, 'Malformed JSON body'), 400);
+    return c.json(errorBody(400, "Malformed JSON body"), 400);
   }
   // Only text that spells one of the keys (or escapes a character) can hold them: skip the walk otherwise.
   if (/__proto__|constructor|\\\\u/.test(text) && hasForbiddenKey(value)) {
-    return c.json(errorBody(400, 'Object contains forbidden prototype property'), 400);
+    return c.json(
+      errorBody(400, "Object contains forbidden prototype property"),
+      400,
+    );
   }
   return { value };
 }
@@ -503,7 +620,11 @@ async function readJsonBody(c: HonoContext, limit: number): Promise<BodyRead<unk
     text: `
 /** Whether the request carries a body (express's parsers also read an empty one, \`content-length: 0\`). */
 function hasBody(req: Request): boolean {
-  return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+  return (
+    req.headers["transfer-encoding"] !== undefined ||
+    (req.headers["content-length"] !== undefined &&
+      req.headers["content-length"] !== "0")
+  );
 }
 `,
   },
@@ -516,12 +637,16 @@ function hasBody(req: Request): boolean {
  * mounting): 415 for another media type, 400 for a key that could reach a prototype.
  */
 function checkJsonBody(req: Request, res: Response): boolean {
-  if (hasBody(req) && !isJsonType(req.headers['content-type'])) {
-    res.status(415).json(errorBody(415, 'Expected a JSON body (application/json)'));
+  if (hasBody(req) && !isJsonType(req.headers["content-type"])) {
+    res
+      .status(415)
+      .json(errorBody(415, "Expected a JSON body (application/json)"));
     return false;
   }
   if (hasForbiddenKey(req.body)) {
-    res.status(400).json(errorBody(400, 'Object contains forbidden prototype property'));
+    res
+      .status(400)
+      .json(errorBody(400, "Object contains forbidden prototype property"));
     return false;
   }
   return true;
@@ -533,7 +658,15 @@ function checkJsonBody(req: Request, res: Response): boolean {
     needs: [],
     text: `
 /** Runs a body parser inside a handler, so that the context is built before the body is read. */
-function runMiddleware(middleware: (req: Request, res: Response, next: (error?: unknown) => void) => void, req: Request, res: Response): Promise<void> {
+function runMiddleware(
+  middleware: (
+    req: Request,
+    res: Response,
+    next: (error?: unknown) => void,
+  ) => void,
+  req: Request,
+  res: Response,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     middleware(req, res, (error?: unknown) => {
       if (error) reject(error);
@@ -559,7 +692,7 @@ interface BodyParserError {
 
 /** A parse failure of valid JSON: express.json() in strict mode refuses bodies that are not objects or arrays. */
 function isStrictRefusal(parser: BodyParserError): boolean {
-  if (typeof parser.body !== 'string') return false;
+  if (typeof parser.body !== "string") return false;
   try {
     JSON.parse(parser.body);
     return true;
@@ -570,15 +703,29 @@ function isStrictRefusal(parser: BodyParserError): boolean {
 
 /** The status and body of an error raised in the router; anything unexpected is a bare 500. */
 function errorResponse(error: unknown): ErrorBody {
-  if (error instanceof HttpError) return errorBody(error.status, error.message, error.issues);
-  const parser = (typeof error === 'object' && error !== null ? error : {}) as BodyParserError;
-  if (parser.type === 'entity.parse.failed') {
-    return errorBody(400, isStrictRefusal(parser) ? 'JSON body is not an object or array (the JSON parser is strict: use express.json({ strict: false }))' : 'Malformed JSON body');
+  if (error instanceof HttpError)
+    return errorBody(error.status, error.message, error.issues);
+  const parser = (
+    typeof error === "object" && error !== null ? error : {}
+  ) as BodyParserError;
+  if (parser.type === "entity.parse.failed") {
+    return errorBody(
+      400,
+      isStrictRefusal(parser)
+        ? "JSON body is not an object or array (the JSON parser is strict: use express.json({ strict: false }))"
+        : "Malformed JSON body",
+    );
   }
-  if (parser.type === 'entity.too.large') return errorBody(413, 'Request body is too large');
+  if (parser.type === "entity.too.large")
+    return errorBody(413, "Request body is too large");
   const status = errorStatus(parser.status);
-  if (status < 500 && parser.expose === true && typeof parser.message === 'string') return errorBody(status, parser.message);
-  return errorBody(500, 'Internal Server Error');
+  if (
+    status < 500 &&
+    parser.expose === true &&
+    typeof parser.message === "string"
+  )
+    return errorBody(status, parser.message);
+  return errorBody(500, "Internal Server Error");
 }
 `,
   },
@@ -593,9 +740,20 @@ function errorResponse(error: unknown): ErrorBody {
  * the limit, an unsupported charset) get the router's JSON answers, 400, 413 or 415, instead of
  * express's default page, which shows the stack trace outside production. Other errors go on.
  */
-export function bodyParserErrors(error: unknown, _req: Request, res: Response, next: NextFunction): void {
-  const parser = (typeof error === 'object' && error !== null ? error : {}) as BodyParserError;
-  if (res.headersSent || typeof parser.type !== 'string' || errorStatus(parser.status) >= 500) {
+export function bodyParserErrors(
+  error: unknown,
+  _req: Request,
+  res: Response,
+  next: NextFunction,
+): void {
+  const parser = (
+    typeof error === "object" && error !== null ? error : {}
+  ) as BodyParserError;
+  if (
+    res.headersSent ||
+    typeof parser.type !== "string" ||
+    errorStatus(parser.status) >= 500
+  ) {
     next(error);
     return;
   }
@@ -613,20 +771,31 @@ export function bodyParserErrors(error: unknown, _req: Request, res: Response, n
  * the platform) or urlencoded text. Strings go as they are, Blobs as file parts, arrays one part per
  * item, and anything else as its JSON text; undefined fields are left out.
  */
-async function encodeForm(value: unknown, multipart: boolean): Promise<{ body: ArrayBuffer; contentType: string }> {
+async function encodeForm(
+  value: unknown,
+  multipart: boolean,
+): Promise<{ body: ArrayBuffer; contentType: string }> {
   const form = multipart ? new FormData() : new URLSearchParams();
-  const fields = typeof value === 'object' && value !== null ? Object.entries(value) : [];
+  const fields =
+    typeof value === "object" && value !== null ? Object.entries(value) : [];
   for (const [name, field] of fields) {
     for (const item of Array.isArray(field) ? (field as unknown[]) : [field]) {
       if (item === undefined) continue;
       if (item instanceof Blob) {
         if (form instanceof FormData) form.append(name, item);
         else form.append(name, await item.text());
-      } else form.append(name, typeof item === 'string' ? item : JSON.stringify(item));
+      } else
+        form.append(
+          name,
+          typeof item === "string" ? item : JSON.stringify(item),
+        );
     }
   }
   const response = new Response(form);
-  return { body: await response.arrayBuffer(), contentType: response.headers.get('content-type') ?? '' };
+  return {
+    body: await response.arrayBuffer(),
+    contentType: response.headers.get("content-type") ?? "",
+  };
 }
 `,
   },
@@ -640,7 +809,8 @@ async function encodeForm(value: unknown, multipart: boolean): Promise<{ body: A
  * \`onConstructorPoisoning\` set to 'ignore', or a parser of its own).
  */
 async function refuseForbiddenKeys(request: FastifyRequest): Promise<void> {
-  if (hasForbiddenKey(request.body)) throw new HttpError(400, 'Object contains forbidden prototype property');
+  if (hasForbiddenKey(request.body))
+    throw new HttpError(400, "Object contains forbidden prototype property");
 }
 `,
   },
@@ -652,12 +822,31 @@ async function refuseForbiddenKeys(request: FastifyRequest): Promise<void> {
  * Parsers for the bodies the spec declares that fastify does not parse itself (text, bytes, and
  * JSON types other than application/json), unless the app already has one for a type.
  */
-function addBodyParsers(instance: FastifyInstance, types: readonly string[], parseAs: 'json' | 'string' | 'buffer'): void {
+function addBodyParsers(
+  instance: FastifyInstance,
+  types: readonly string[],
+  parseAs: "json" | "string" | "buffer",
+): void {
   for (const type of types) {
     if (instance.hasContentTypeParser(type)) continue;
-    if (parseAs === 'json') instance.addContentTypeParser(type, { parseAs: 'string' }, instance.getDefaultJsonParser('error', 'error'));
-    else if (parseAs === 'string') instance.addContentTypeParser(type, { parseAs: 'string' }, (_request, payload, done) => done(null, payload));
-    else instance.addContentTypeParser(type, { parseAs: 'buffer' }, (_request, payload, done) => done(null, payload));
+    if (parseAs === "json")
+      instance.addContentTypeParser(
+        type,
+        { parseAs: "string" },
+        instance.getDefaultJsonParser("error", "error"),
+      );
+    else if (parseAs === "string")
+      instance.addContentTypeParser(
+        type,
+        { parseAs: "string" },
+        (_request, payload, done) => done(null, payload),
+      );
+    else
+      instance.addContentTypeParser(
+        type,
+        { parseAs: "buffer" },
+        (_request, payload, done) => done(null, payload),
+      );
   }
 }
 `,
@@ -673,14 +862,28 @@ function addBodyParsers(instance: FastifyInstance, types: readonly string[], par
  * type (\`application/x-declared-bytes\` or \`-text\`) whose parser reads it as bytes or text.
  * Any other type fastify refuses still gets 415.
  */
-function addOddTypeParsers(instance: FastifyInstance, bytes: readonly string[], text: readonly string[]): void {
-  instance.addContentTypeParser('application/x-declared-bytes', { parseAs: 'buffer' }, (_request, payload, done) => done(null, payload));
-  instance.addContentTypeParser('application/x-declared-text', { parseAs: 'string' }, (_request, payload, done) => done(null, payload));
-  instance.addHook('onRequest', async (request) => {
-    const type = request.headers['content-type']?.trim().toLowerCase();
+function addOddTypeParsers(
+  instance: FastifyInstance,
+  bytes: readonly string[],
+  text: readonly string[],
+): void {
+  instance.addContentTypeParser(
+    "application/x-declared-bytes",
+    { parseAs: "buffer" },
+    (_request, payload, done) => done(null, payload),
+  );
+  instance.addContentTypeParser(
+    "application/x-declared-text",
+    { parseAs: "string" },
+    (_request, payload, done) => done(null, payload),
+  );
+  instance.addHook("onRequest", async (request) => {
+    const type = request.headers["content-type"]?.trim().toLowerCase();
     if (type === undefined) return;
-    if (bytes.includes(type)) request.raw.headers['content-type'] = 'application/x-declared-bytes';
-    else if (text.includes(type)) request.raw.headers['content-type'] = 'application/x-declared-text';
+    if (bytes.includes(type))
+      request.raw.headers["content-type"] = "application/x-declared-bytes";
+    else if (text.includes(type))
+      request.raw.headers["content-type"] = "application/x-declared-text";
   });
 }
 `,
@@ -694,7 +897,9 @@ function addOddTypeParsers(instance: FastifyInstance, bytes: readonly string[], 
  * schema: a JSON response that is a string is serialized (checked, then quoted) first.
  */
 function sendJsonString(reply: FastifyReply, value: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(reply.serialize(value));
+  return reply
+    .type("application/json; charset=utf-8")
+    .send(reply.serialize(value));
 }
 `,
   },
@@ -702,7 +907,7 @@ function sendJsonString(reply: FastifyReply, value: string): FastifyReply {
     declares: [],
     needs: [],
     text: `
-declare module 'fastify' {
+declare module "fastify" {
   interface FastifyContextConfig {
     /** The spec's operationId of the route (its derived name when the spec gives none). */
     operationId?: string;
@@ -721,23 +926,38 @@ declare module 'fastify' {
  * status and message, fastify's own 4xx errors (413, 415, malformed JSON), and a bare 500 for
  * anything else (logged, never sent).
  */
-function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function handleError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const schema = request.routeOptions.schema?.body;
     // Parsed again for exact issue paths (the provider's error joins them into a string); a
     // missing body was validated as null, as fastify does.
     // zod's core class and parse function: the schemas may be classic zod or zod/mini.
-    const parsed = schema instanceof z.core.$ZodType ? z.safeParse(schema, request.body ?? null) : undefined;
+    const parsed =
+      schema instanceof z.core.$ZodType
+        ? z.safeParse(schema, request.body ?? null)
+        : undefined;
     const issues = parsed?.error
       ? toIssues(parsed.error.issues)
-      : error.validation.map((issue) => ({ code: issue.keyword, path: issue.instancePath.split('/').slice(1), message: issue.message ?? '' }));
-    return reply.code(400).send(errorBody(400, 'Invalid request body', issues));
+      : error.validation.map((issue) => ({
+          code: issue.keyword,
+          path: issue.instancePath.split("/").slice(1),
+          message: issue.message ?? "",
+        }));
+    return reply.code(400).send(errorBody(400, "Invalid request body", issues));
   }
-  if (error instanceof HttpError) return reply.code(error.status).send(errorBody(error.status, error.message, error.issues));
+  if (error instanceof HttpError)
+    return reply
+      .code(error.status)
+      .send(errorBody(error.status, error.message, error.issues));
   const status = errorStatus(error.statusCode);
-  if (status < 500) return reply.code(status).send(errorBody(status, error.message));
-  request.log.error({ err: error }, 'request failed');
-  return reply.code(500).send(errorBody(500, 'Internal Server Error'));
+  if (status < 500)
+    return reply.code(status).send(errorBody(status, error.message));
+  request.log.error({ err: error }, "request failed");
+  return reply.code(500).send(errorBody(500, "Internal Server Error"));
 }
 `,
   },
@@ -745,9 +965,16 @@ function handleError(error: FastifyError, request: FastifyRequest, reply: Fastif
 
 export type SnippetId = keyof typeof snippets;
 
+/** Every snippet, in the fixed order. */
+export const SNIPPET_IDS = Object.keys(snippets) as SnippetId[];
+
+/** A snippet's code, as a router carries it (a canonical raw statement). */
+export function snippetText(id: SnippetId): string {
+  return snippets[id].text.trim();
+}
+
 /** The snippets `wanted` needs, dependencies first, each once, in a fixed order. */
 export function snippetTexts(wanted: Iterable<SnippetId>): string[] {
-  const order = Object.keys(snippets) as SnippetId[];
   const chosen = new Set<SnippetId>();
   const add = (id: SnippetId) => {
     if (chosen.has(id)) return;
@@ -757,7 +984,7 @@ export function snippetTexts(wanted: Iterable<SnippetId>): string[] {
   for (const id of wanted) add(id);
   // httpError and honoHttpError declare the same class: hono uses its own.
   if (chosen.has('honoHttpError')) chosen.delete('httpError');
-  return order.filter((id) => chosen.has(id)).map((id) => snippets[id].text.trim());
+  return SNIPPET_IDS.filter((id) => chosen.has(id)).map(snippetText);
 }
 
 /** Every top-level name the snippets may declare (reserved in the router's scope). */

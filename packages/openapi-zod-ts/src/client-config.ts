@@ -21,9 +21,13 @@ export interface ClientConfig {
    * The current bearer token, or a function returning it (sync or async; called before every
    * request). Requests carry \`Authorization: Bearer <token>\` only when the token is non-empty.
    */
-  token?: string | (() => string | null | undefined | Promise<string | null | undefined>) | undefined;
+  token?:
+    | string
+    | (() => string | null | undefined | Promise<string | null | undefined>)
+    | undefined;
   /** Headers sent with every request, or a function returning them (sync or async). */
-  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>) | undefined;
+  headers?:
+    HeadersInit | (() => HeadersInit | Promise<HeadersInit>) | undefined;
   /**
    * The fetch implementation, for tests, retries or a custom agent.
    * @default globalThis.fetch
@@ -34,7 +38,7 @@ export interface ClientConfig {
 /** What \`configureClient\` accepts: any part of the configuration. */
 export type ClientConfigInput = Partial<ClientConfig>;
 
-let clientConfig: ClientConfig = { baseUrl: '' };
+let clientConfig: ClientConfig = { baseUrl: "" };
 
 /**
  * Updates the client configuration; keys left out keep their current value (so the token can be
@@ -51,5 +55,5 @@ export function getClientConfig(): Readonly<ClientConfig> {
 `;
 
 export function clientConfigModule(): Code.Module {
-  return { header: GENERATED_HEADER, body: [c.raw(SOURCE)] };
+  return { header: GENERATED_HEADER, body: [c.canonicalRaw(SOURCE)] };
 }

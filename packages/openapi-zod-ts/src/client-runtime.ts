@@ -23,7 +23,7 @@ export interface RequestConfig {
 
 /** The server answered with a status outside 2xx. */
 export class ApiError extends Error {
-  override readonly name = 'ApiError';
+  override readonly name = "ApiError";
   /** The HTTP status. */
   readonly status: number;
   /** The parsed JSON body, or \`null\` when the body is empty or not JSON. */
@@ -38,18 +38,20 @@ export class ApiError extends Error {
 
 /** A request body or query failed its schema; nothing was sent. */
 export class ValidationError extends Error {
-  override readonly name = 'ValidationError';
+  override readonly name = "ValidationError";
   readonly issues: ValidationIssue[];
 
   constructor(issues: ValidationIssue[]) {
-    super(\`Invalid request: \${issues.map((issue) => (issue.path.length > 0 ? \`\${issue.path.join('.')}: \${issue.message}\` : issue.message)).join('; ')}\`);
+    super(
+      \`Invalid request: \${issues.map((issue) => (issue.path.length > 0 ? \`\${issue.path.join(".")}: \${issue.message}\` : issue.message)).join("; ")}\`,
+    );
     this.issues = issues;
   }
 }
 
 /** A 2xx response body failed its schema. */
 export class ResponseValidationError extends Error {
-  override readonly name = 'ResponseValidationError';
+  override readonly name = "ResponseValidationError";
   /** The HTTP status. */
   readonly status: number;
   readonly issues: ValidationIssue[];
@@ -57,7 +59,9 @@ export class ResponseValidationError extends Error {
   readonly body: unknown;
 
   constructor(status: number, issues: ValidationIssue[], body: unknown) {
-    super(\`Invalid response (status \${status}): \${issues.map((issue) => (issue.path.length > 0 ? \`\${issue.path.join('.')}: \${issue.message}\` : issue.message)).join('; ')}\`);
+    super(
+      \`Invalid response (status \${status}): \${issues.map((issue) => (issue.path.length > 0 ? \`\${issue.path.join(".")}: \${issue.message}\` : issue.message)).join("; ")}\`,
+    );
     this.status = status;
     this.issues = issues;
     this.body = body;
@@ -74,7 +78,12 @@ interface Helper {
 }
 
 const HELPERS: Record<string, Helper> = {
-  QueryStyle: { code: `type QueryStyle = 'form' | 'formNoExplode' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';`, uses: [] },
+  QueryStyle: {
+    code: `
+type QueryStyle =
+  "form" | "formNoExplode" | "spaceDelimited" | "pipeDelimited" | "deepObject";`,
+    uses: [],
+  },
   EncodedBody: {
     code: `
 interface EncodedBody {
@@ -105,9 +114,13 @@ interface RequestSpec<T> {
   },
   toValidationIssues: {
     code: `
-function toValidationIssues(issues: readonly { path: PropertyKey[]; message: string }[]): ValidationIssue[] {
+function toValidationIssues(
+  issues: readonly { path: PropertyKey[]; message: string }[],
+): ValidationIssue[] {
   return issues.map((issue) => ({
-    path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)),
+    path: issue.path.map((key) =>
+      typeof key === "symbol" ? String(key) : key,
+    ),
     message: issue.message,
   }));
 }`,
@@ -117,7 +130,8 @@ function toValidationIssues(issues: readonly { path: PropertyKey[]; message: str
     code: `
 function parseRequestValue<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ValidationError(toValidationIssues(result.error.issues));
+  if (!result.success)
+    throw new ValidationError(toValidationIssues(result.error.issues));
   return result.data;
 }`,
     uses: ['toValidationIssues'],
@@ -125,7 +139,10 @@ function parseRequestValue<T>(schema: z.ZodType<T>, value: unknown): T {
   },
   parseOptionalRequestValue: {
     code: `
-function parseOptionalRequestValue<T>(schema: z.ZodType<T>, value: unknown): T | undefined {
+function parseOptionalRequestValue<T>(
+  schema: z.ZodType<T>,
+  value: unknown,
+): T | undefined {
   return value === undefined ? undefined : parseRequestValue(schema, value);
 }`,
     uses: ['parseRequestValue'],
@@ -139,14 +156,30 @@ function parseOptionalRequestValue<T>(schema: z.ZodType<T>, value: unknown): T |
  * nor \`.\` or \`..\` when it fills a whole segment: URL parsers drop such segments and the request
  * would reach another route.
  */
-function encodePathParam(name: string, value: unknown, fillsSegment: boolean, explode: boolean): string {
+function encodePathParam(
+  name: string,
+  value: unknown,
+  fillsSegment: boolean,
+  explode: boolean,
+): string {
   const item = (part: unknown) => encodeURIComponent(String(part));
   let text: string;
-  if (Array.isArray(value)) text = value.map(item).join(',');
-  else if (typeof value === 'object' && value !== null) text = Object.entries(value).map(([key, part]) => \`\${item(key)}\${explode ? '=' : ','}\${item(part)}\`).join(',');
+  if (Array.isArray(value)) text = value.map(item).join(",");
+  else if (typeof value === "object" && value !== null)
+    text = Object.entries(value)
+      .map(([key, part]) => \`\${item(key)}\${explode ? "=" : ","}\${item(part)}\`)
+      .join(",");
   else text = item(value);
-  if (text === '' || (fillsSegment && (text === '.' || text === '..'))) {
-    throw new ValidationError([{ path: [name], message: text === '' ? 'A path parameter cannot be empty' : \`A path segment cannot be "\${text}"\` }]);
+  if (text === "" || (fillsSegment && (text === "." || text === ".."))) {
+    throw new ValidationError([
+      {
+        path: [name],
+        message:
+          text === ""
+            ? "A path parameter cannot be empty"
+            : \`A path segment cannot be "\${text}"\`,
+      },
+    ]);
   }
   return text;
 }`,
@@ -155,39 +188,65 @@ function encodePathParam(name: string, value: unknown, fillsSegment: boolean, ex
   serializeQueryValue: {
     code: `
 function serializeQueryValue(value: unknown): string {
-  return typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+  return typeof value === "object" && value !== null
+    ? JSON.stringify(value)
+    : String(value);
 }`,
     uses: [],
   },
   serializeQuery: {
     code: `
-function serializeQuery(query: Record<string, unknown> | undefined, styles: Record<string, QueryStyle> | undefined): string {
-  if (query === undefined) return '';
+function serializeQuery(
+  query: Record<string, unknown> | undefined,
+  styles: Record<string, QueryStyle> | undefined,
+): string {
+  if (query === undefined) return "";
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     // null is left out like undefined (\`q=\` is the empty string), in arrays too; the routers read an
     // absent required parameter whose schema allows null as null.
     if (value === undefined || value === null) continue;
-    const style = styles?.[name] ?? 'form';
-    if (style === 'deepObject') {
+    const style = styles?.[name] ?? "form";
+    if (style === "deepObject") {
       appendDeepQuery(params, name, value);
     } else if (Array.isArray(value)) {
-      const separator = style === 'form' ? '' : style === 'spaceDelimited' ? ' ' : style === 'pipeDelimited' ? '|' : ',';
+      const separator =
+        style === "form"
+          ? ""
+          : style === "spaceDelimited"
+            ? " "
+            : style === "pipeDelimited"
+              ? "|"
+              : ",";
       // An inner array is joined by \`,\`, or by \`|\` inside a \`,\` list (EVE's \`connections=1|2,3|4\`).
-      const inner = separator === ',' ? '|' : ',';
-      const items = presentItems(value).map((item) => (Array.isArray(item) ? presentItems(item).map(serializeQueryValue).join(inner) : serializeQueryValue(item)));
-      if (separator === '') for (const item of items) params.append(name, item);
+      const inner = separator === "," ? "|" : ",";
+      const items = presentItems(value).map((item) =>
+        Array.isArray(item)
+          ? presentItems(item).map(serializeQueryValue).join(inner)
+          : serializeQueryValue(item),
+      );
+      if (separator === "") for (const item of items) params.append(name, item);
       else if (items.length > 0) params.append(name, items.join(separator));
-    } else if (typeof value === 'object') {
-      const entries = Object.entries(value).filter(([, item]) => item !== undefined && item !== null);
-      if (style === 'form') for (const [key, item] of entries) params.append(key, serializeQueryValue(item));
-      else params.append(name, entries.flatMap(([key, item]) => [key, serializeQueryValue(item)]).join(','));
+    } else if (typeof value === "object") {
+      const entries = Object.entries(value).filter(
+        ([, item]) => item !== undefined && item !== null,
+      );
+      if (style === "form")
+        for (const [key, item] of entries)
+          params.append(key, serializeQueryValue(item));
+      else
+        params.append(
+          name,
+          entries
+            .flatMap(([key, item]) => [key, serializeQueryValue(item)])
+            .join(","),
+        );
     } else {
       params.append(name, serializeQueryValue(value));
     }
   }
   const text = params.toString();
-  return text === '' ? '' : \`?\${text}\`;
+  return text === "" ? "" : \`?\${text}\`;
 }`,
     uses: ['QueryStyle', 'serializeQueryValue', 'presentItems', 'appendDeepQuery'],
   },
@@ -205,14 +264,21 @@ function presentItems(value: readonly unknown[]): unknown[] {
  * Style deepObject in the brackets of Stripe, Rails and qs: \`name[key]=\` for each property, at any
  * depth, \`name[]=\` for each item of a list of scalars, \`name[0][key]=\` for a list of objects or lists.
  */
-function appendDeepQuery(params: URLSearchParams, name: string, value: unknown): void {
+function appendDeepQuery(
+  params: URLSearchParams,
+  name: string,
+  value: unknown,
+): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) {
     const items = presentItems(value);
-    const indexed = items.some((item) => typeof item === 'object');
-    items.forEach((item, index) => appendDeepQuery(params, \`\${name}[\${indexed ? index : ''}]\`, item));
-  } else if (typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) appendDeepQuery(params, \`\${name}[\${key}]\`, item);
+    const indexed = items.some((item) => typeof item === "object");
+    items.forEach((item, index) =>
+      appendDeepQuery(params, \`\${name}[\${indexed ? index : ""}]\`, item),
+    );
+  } else if (typeof value === "object") {
+    for (const [key, item] of Object.entries(value))
+      appendDeepQuery(params, \`\${name}[\${key}]\`, item);
   } else {
     params.append(name, serializeQueryValue(value));
   }
@@ -221,8 +287,11 @@ function appendDeepQuery(params: URLSearchParams, name: string, value: unknown):
   },
   appendFormFields: {
     code: `
-function appendFormFields(value: unknown, append: (name: string, item: string | Blob) => void): void {
-  if (typeof value !== 'object' || value === null) return;
+function appendFormFields(
+  value: unknown,
+  append: (name: string, item: string | Blob) => void,
+): void {
+  if (typeof value !== "object" || value === null) return;
   for (const [name, item] of Object.entries(value)) {
     for (const part of Array.isArray(item) ? item : [item]) {
       if (part === undefined || part === null) continue;
@@ -236,7 +305,7 @@ function appendFormFields(value: unknown, append: (name: string, item: string | 
     code: `
 function isRawBody(value: unknown): value is BodyInit {
   return (
-    typeof value === 'string' ||
+    typeof value === "string" ||
     value instanceof Blob ||
     value instanceof ArrayBuffer ||
     ArrayBuffer.isView(value) ||
@@ -251,32 +320,47 @@ function isRawBody(value: unknown): value is BodyInit {
   // one operation keeps its own encoder, not the form and multipart ones.
   encodeJsonBody: {
     code: `
-async function encodeJsonBody(contentType: string, value: unknown): Promise<EncodedBody> {
+async function encodeJsonBody(
+  contentType: string,
+  value: unknown,
+): Promise<EncodedBody> {
   return { body: JSON.stringify(value), contentType };
 }`,
     uses: ['EncodedBody'],
   },
   encodeFormBody: {
     code: `
-async function encodeFormBody(contentType: string, value: unknown): Promise<EncodedBody> {
+async function encodeFormBody(
+  contentType: string,
+  value: unknown,
+): Promise<EncodedBody> {
   // A whole body given as bytes or text (a binary schema) is already encoded: sent as is.
   if (isRawBody(value)) return { body: value, contentType };
   const fields: [string, string | Blob][] = [];
   appendFormFields(value, (name, item) => fields.push([name, item]));
   const params = new URLSearchParams();
   // A file field has no urlencoded form but its content: it is sent as its text.
-  for (const [name, item] of fields) params.append(name, typeof item === 'string' ? item : await item.text());
+  for (const [name, item] of fields)
+    params.append(name, typeof item === "string" ? item : await item.text());
   return { body: params, contentType };
 }`,
     uses: ['EncodedBody', 'appendFormFields', 'isRawBody'],
   },
   encodeMultipartBody: {
     code: `
-async function encodeMultipartBody(contentType: string, value: unknown): Promise<EncodedBody> {
+async function encodeMultipartBody(
+  contentType: string,
+  value: unknown,
+): Promise<EncodedBody> {
   // A whole body given as bytes (a binary schema, loket.nl's imports) is an encoded multipart
   // payload: sent as is, typed by its Blob when the Blob names its boundary. A FormData gets fetch's.
   if (value instanceof FormData) return { body: value };
-  if (isRawBody(value)) return { body: value, contentType: value instanceof Blob && value.type !== '' ? value.type : contentType };
+  if (isRawBody(value))
+    return {
+      body: value,
+      contentType:
+        value instanceof Blob && value.type !== "" ? value.type : contentType,
+    };
   const form = new FormData();
   appendFormFields(value, (name, item) => form.append(name, item));
   return { body: form };
@@ -285,16 +369,28 @@ async function encodeMultipartBody(contentType: string, value: unknown): Promise
   },
   encodeTextBody: {
     code: `
-async function encodeTextBody(contentType: string, value: unknown): Promise<EncodedBody> {
+async function encodeTextBody(
+  contentType: string,
+  value: unknown,
+): Promise<EncodedBody> {
   // A text body whose schema is binary is a Blob (a CSV file): sent as it is.
-  return { body: isRawBody(value) ? value : serializeQueryValue(value), contentType };
+  return {
+    body: isRawBody(value) ? value : serializeQueryValue(value),
+    contentType,
+  };
 }`,
     uses: ['EncodedBody', 'serializeQueryValue', 'isRawBody'],
   },
   encodeBinaryBody: {
     code: `
-async function encodeBinaryBody(contentType: string, value: unknown): Promise<EncodedBody> {
-  return { body: isRawBody(value) ? value : JSON.stringify(value), contentType };
+async function encodeBinaryBody(
+  contentType: string,
+  value: unknown,
+): Promise<EncodedBody> {
+  return {
+    body: isRawBody(value) ? value : JSON.stringify(value),
+    contentType,
+  };
 }`,
     uses: ['EncodedBody', 'isRawBody'],
   },
@@ -303,7 +399,7 @@ async function encodeBinaryBody(contentType: string, value: unknown): Promise<En
 async function readErrorBody(response: Response): Promise<unknown> {
   try {
     const text = await response.text();
-    return text === '' ? null : (JSON.parse(text) as unknown);
+    return text === "" ? null : (JSON.parse(text) as unknown);
   } catch {
     return null;
   }
@@ -312,27 +408,48 @@ async function readErrorBody(response: Response): Promise<unknown> {
   },
   sendRequest: {
     code: `
-async function sendRequest<T>(spec: RequestSpec<T>, config: RequestConfig | undefined): Promise<T> {
+async function sendRequest<T>(
+  spec: RequestSpec<T>,
+  config: RequestConfig | undefined,
+): Promise<T> {
   const client = getClientConfig();
-  const headers = new Headers(typeof client.headers === 'function' ? await client.headers() : client.headers);
-  const token = typeof client.token === 'function' ? await client.token() : client.token;
-  if (token) headers.set('Authorization', \`Bearer \${token}\`);
+  const headers = new Headers(
+    typeof client.headers === "function"
+      ? await client.headers()
+      : client.headers,
+  );
+  const token =
+    typeof client.token === "function" ? await client.token() : client.token;
+  if (token) headers.set("Authorization", \`Bearer \${token}\`);
   const body = await spec.body;
-  if (body?.contentType !== undefined) headers.set('Content-Type', body.contentType);
-  for (const [name, value] of Object.entries(spec.fixedHeaders ?? {})) headers.set(name, value);
+  if (body?.contentType !== undefined)
+    headers.set("Content-Type", body.contentType);
+  for (const [name, value] of Object.entries(spec.fixedHeaders ?? {}))
+    headers.set(name, value);
   new Headers(config?.headers).forEach((value, key) => headers.set(key, value));
   const init: RequestInit = { method: spec.method, headers };
   if (body !== undefined) init.body = body.body;
   if (config?.signal !== undefined) init.signal = config.signal;
   const query = serializeQuery(spec.query, spec.queryStyles);
-  const search = spec.fixedQuery === undefined ? query : \`?\${spec.fixedQuery}\${query.replace(/^\\?/, '&')}\`;
+  const search =
+    spec.fixedQuery === undefined
+      ? query
+      : \`?\${spec.fixedQuery}\${query.replace(/^\\?/, "&")}\`;
   const url = client.baseUrl + spec.path + search;
   const response = await (client.fetch ?? fetch)(url, init);
   if (!response.ok) {
-    throw new ApiError(response.status, await readErrorBody(response), \`\${spec.method} \${spec.path} failed with status \${response.status}\`);
+    throw new ApiError(
+      response.status,
+      await readErrorBody(response),
+      \`\${spec.method} \${spec.path} failed with status \${response.status}\`,
+    );
   }
-  const reader = spec.responses[String(response.status)] ?? spec.responses['2XX'] ?? Object.values(spec.responses)[0];
-  if (reader === undefined) throw new Error('internal: an operation without a response reader');
+  const reader =
+    spec.responses[String(response.status)] ??
+    spec.responses["2XX"] ??
+    Object.values(spec.responses)[0];
+  if (reader === undefined)
+    throw new Error("internal: an operation without a response reader");
   return reader(response);
 }`,
     uses: ['RequestSpec', 'serializeQuery', 'readErrorBody'],
@@ -347,10 +464,19 @@ function readJsonResponse<T>(schema: z.ZodType<T>): ResponseReader<T> {
     try {
       body = JSON.parse(text) as unknown;
     } catch {
-      throw new ResponseValidationError(response.status, [{ path: [], message: 'The response body is not valid JSON' }], text);
+      throw new ResponseValidationError(
+        response.status,
+        [{ path: [], message: "The response body is not valid JSON" }],
+        text,
+      );
     }
     const result = schema.safeParse(body);
-    if (!result.success) throw new ResponseValidationError(response.status, toValidationIssues(result.error.issues), body);
+    if (!result.success)
+      throw new ResponseValidationError(
+        response.status,
+        toValidationIssues(result.error.issues),
+        body,
+      );
     return result.data;
   };
 }`,
@@ -363,7 +489,12 @@ function readTextResponse<T>(schema: z.ZodType<T>): ResponseReader<T> {
   return async (response) => {
     const body = await response.text();
     const result = schema.safeParse(body);
-    if (!result.success) throw new ResponseValidationError(response.status, toValidationIssues(result.error.issues), body);
+    if (!result.success)
+      throw new ResponseValidationError(
+        response.status,
+        toValidationIssues(result.error.issues),
+        body,
+      );
     return result.data;
   };
 }`,
@@ -376,7 +507,12 @@ function readBlobResponse<T>(schema: z.ZodType<T>): ResponseReader<T> {
   return async (response) => {
     const body = await response.blob();
     const result = schema.safeParse(body);
-    if (!result.success) throw new ResponseValidationError(response.status, toValidationIssues(result.error.issues), body);
+    if (!result.success)
+      throw new ResponseValidationError(
+        response.status,
+        toValidationIssues(result.error.issues),
+        body,
+      );
     return result.data;
   };
 }`,
@@ -390,20 +526,33 @@ function readBlobResponse<T>(schema: z.ZodType<T>): ResponseReader<T> {
  * repeats or is listed in \`arrayFields\`; files stay Blobs, and the fields listed in
  * \`jsonFields\` (numbers, booleans, objects, or arrays of them) are decoded from their JSON text.
  */
-function readFormResponse<T>(schema: z.ZodType<T>, jsonFields: string[], arrayFields: string[]): ResponseReader<T> {
+function readFormResponse<T>(
+  schema: z.ZodType<T>,
+  jsonFields: string[],
+  arrayFields: string[],
+): ResponseReader<T> {
   return async (response) => {
     let form: FormData;
     try {
       // fetch parses multipart/form-data only; other multipart subtypes carry the same parts.
-      const type = (response.headers.get('content-type') ?? '').replace(/^\\s*multipart\\/[^;]*/i, 'multipart/form-data');
-      form = await new Response(await response.arrayBuffer(), { headers: { 'content-type': type } }).formData();
+      const type = (response.headers.get("content-type") ?? "").replace(
+        /^\\s*multipart\\/[^;]*/i,
+        "multipart/form-data",
+      );
+      form = await new Response(await response.arrayBuffer(), {
+        headers: { "content-type": type },
+      }).formData();
     } catch {
-      throw new ResponseValidationError(response.status, [{ path: [], message: 'The response body is not a valid form' }], null);
+      throw new ResponseValidationError(
+        response.status,
+        [{ path: [], message: "The response body is not a valid form" }],
+        null,
+      );
     }
     const body: Record<string, unknown> = {};
     for (const [name, entry] of form) {
       let value: unknown = entry;
-      if (typeof entry === 'string' && jsonFields.includes(name)) {
+      if (typeof entry === "string" && jsonFields.includes(name)) {
         try {
           value = JSON.parse(entry) as unknown;
         } catch {
@@ -411,11 +560,22 @@ function readFormResponse<T>(schema: z.ZodType<T>, jsonFields: string[], arrayFi
         }
       }
       const previous = body[name];
-      body[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+      body[name] =
+        previous === undefined
+          ? value
+          : Array.isArray(previous)
+            ? [...previous, value]
+            : [previous, value];
     }
-    for (const name of arrayFields) if (name in body && !Array.isArray(body[name])) body[name] = [body[name]];
+    for (const name of arrayFields)
+      if (name in body && !Array.isArray(body[name])) body[name] = [body[name]];
     const result = schema.safeParse(body);
-    if (!result.success) throw new ResponseValidationError(response.status, toValidationIssues(result.error.issues), body);
+    if (!result.success)
+      throw new ResponseValidationError(
+        response.status,
+        toValidationIssues(result.error.issues),
+        body,
+      );
     return result.data;
   };
 }`,
@@ -427,9 +587,13 @@ function readFormResponse<T>(schema: z.ZodType<T>, jsonFields: string[], arrayFi
 async function readUncheckedJson(response: Response): Promise<unknown> {
   const text = await response.text();
   try {
-    return text === '' ? undefined : (JSON.parse(text) as unknown);
+    return text === "" ? undefined : (JSON.parse(text) as unknown);
   } catch {
-    throw new ResponseValidationError(response.status, [{ path: [], message: 'The response body is not valid JSON' }], text);
+    throw new ResponseValidationError(
+      response.status,
+      [{ path: [], message: "The response body is not valid JSON" }],
+      text,
+    );
   }
 }`,
     uses: [],
@@ -475,14 +639,20 @@ export function clientRuntimeInternals(used: Iterable<string>, variant: ZodVaria
   for (const name of used) visit(name);
   const names = Object.keys(HELPERS).filter((name) => needed.has(name));
   return {
-    // zod/mini names the schema type `ZodMiniType`; it has the same `safeParse` method.
-    statements: names.map((name) => c.raw(variant === 'mini' ? HELPERS[name]!.code.replaceAll('z.ZodType<', 'z.ZodMiniType<') : HELPERS[name]!.code)),
+    statements: names.map((name) => c.canonicalRaw(clientHelperCode(name, variant))),
     zod: names.some((name) => HELPERS[name]!.zod),
     config: names.some((name) => HELPERS[name]!.config),
   };
 }
 
+/** A helper's code in a variant (each form is proven canonical by the tests). */
+export function clientHelperCode(name: string, variant: ZodVariant): string {
+  const code = HELPERS[name]!.code;
+  // zod/mini names the schema type `ZodMiniType`; it has the same `safeParse` method.
+  return variant === 'mini' ? code.replaceAll('z.ZodType<', 'z.ZodMiniType<') : code;
+}
+
 export function clientRuntimeExports(): Code.Stmt[] {
-  return [c.raw(EXPORTED)];
+  return [c.canonicalRaw(EXPORTED)];
 }
 

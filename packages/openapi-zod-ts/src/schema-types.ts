@@ -93,6 +93,6 @@ export function schemaTypesModule(context: EmitContext): Code.Module {
     imports.push(c.importFrom(user.specifier, fromUser));
     imports.push({ k: 'exportFrom', from: user.specifier, names: fromUser.map((name) => ({ name })) });
   }
-  if (body.length === 0 && imports.length === 0) body.push(c.raw('export {};'));
+  if (body.length === 0 && imports.length === 0) body.push(c.canonicalRaw('export {};'));
   return { header: GENERATED_HEADER, body: [...imports, ...body] };
 }

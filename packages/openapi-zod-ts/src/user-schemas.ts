@@ -85,5 +85,5 @@ export function userSchemaModule(context: EmitContext): Code.Module {
     if (declaration.role !== 'body') continue;
     body.push(c.constDecl(declaration.names.schema, c.pureValue(zodSchema(declaration.node, scope)), { exported: true, doc: docOf(declaration.node) }));
   }
-  return { header: USER_HEADER, body: body.length > 0 ? [zodImport(context.variant), ...body] : [c.raw('export {};')] };
+  return { header: USER_HEADER, body: body.length > 0 ? [zodImport(context.variant), ...body] : [c.canonicalRaw('export {};')] };
 }

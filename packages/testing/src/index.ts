@@ -4,3 +4,4 @@ export type { TempProject, Resolution } from './temp-project.js';
 export { compileExampleServer, exampleTypecheck } from './example-typecheck.js';
 export { runCommandLine, typecheck, listFiles, prettierUnformatted, pnpmCommand, freePort, waitForHttp } from './run.js';
 export type { RunResult, TypeScriptVersion } from './run.js';
+export { notCanonical } from './canonical.js';

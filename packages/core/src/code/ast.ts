@@ -413,6 +413,11 @@ export interface Try {
 export interface Raw {
   k: 'raw';
   text: string;
+  /**
+   * The text is exactly what prettier prints for it at top level under prettier's default options
+   * (`canonicalRaw`): with those options the fast path writes it as is, without prettier.
+   */
+  canonical?: true;
 }
 
 /** A whole generated file. */

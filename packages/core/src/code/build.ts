@@ -157,3 +157,8 @@ export const ifStmt = (test: A.Expr, then: A.Stmt[], otherwise?: A.Stmt[]): A.If
 export const throwStmt = (expr: A.Expr): A.Throw => ({ k: 'throw', expr });
 export const exprStmt = (expr: A.Expr): A.ExprStmt => ({ k: 'expr', expr });
 export const raw = (text: string): A.Raw => ({ k: 'raw', text });
+/**
+ * Raw top-level code already in prettier's default style: each generator's tests prove with every
+ * proven prettier version that prettier prints the (trimmed) text as it is.
+ */
+export const canonicalRaw = (text: string): A.Raw => ({ k: 'raw', text: text.trim(), canonical: true });

@@ -76,6 +76,11 @@ export interface DocPrintEnvironment {
   tsxLike: boolean;
   /** Whether prettier writes a non-ASCII string key bare (known for the module's keys). */
   unquotable?: ((key: string) => boolean | undefined) | undefined;
+  /**
+   * The options are prettier's defaults (any line end): raw statements marked canonical are written
+   * as they are, their line ends made `eol`, instead of going to prettier.
+   */
+  canonicalRaw?: boolean | undefined;
 }
 
 /** A top-level piece of the output: printed text, or source prettier must format. */
@@ -123,6 +128,7 @@ export function printStatements(statements: A.Stmt[], offset: number, prologue: 
   const program = newProgram();
   const printPiece = (stmt: A.Stmt, i: number): ModulePiece => {
     if (stmt.k === 'raw') {
+      if (stmt.canonical && env.canonicalRaw && writesAsIs(stmt.text)) return { kind: 'text', text: env.eol === '\n' ? stmt.text : stmt.text.replaceAll('\n', env.eol) };
       const source = sourceOf(stmt);
       return { kind: 'prettier', source, reason: 'raw statement', ...(mayReparseAwait(source) ? { wholeModule: true } : {}) };
     }
@@ -135,6 +141,14 @@ export function printStatements(statements: A.Stmt[], offset: number, prologue: 
     }
   };
   return statements.map((stmt, i) => printPiece(stmt, offset + i));
+}
+
+/**
+ * Canonical text is proven alone at the start of a file: text starting with a string (a directive
+ * there, an expression later) or holding a top-level `await` (see below) may print otherwise in a module.
+ */
+function writesAsIs(text: string): boolean {
+  return !/^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*['"]/.test(text) && !mayReparseAwait(text);
 }
 
 /**

@@ -119,6 +119,7 @@ export function fastPathSetup(instance: PrettierInstance, resolved: Record<strin
       stringWidth: getStringWidth,
       eol: EOL[endOfLine]!,
       tsxLike: !/\.ts$/.test(filePath),
+      canonicalRaw: (Object.keys(DEFAULTS) as (keyof FormatOptions)[]).every((key) => format[key] === DEFAULTS[key]),
     },
   };
 }

@@ -3,6 +3,7 @@
  * two cores (see `fast-worker-pool.ts`). It loads the same prettier as the formatter (resolved
  * from the same output directory) for its doc builders and string widths.
  */
+import { join } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import type { Stmt } from '../code/ast.js';
 import { printStatements } from '../code/print-doc.js';
@@ -55,9 +56,14 @@ if (port) {
   };
   port.on('message', async (message: WorkerMessage) => {
     if ('warm' in message) {
-      // Formatting a statement loads the parser plugins, before the first source arrives.
-      const { prettier } = await prettierFor(message.warm);
-      await prettier.format(';', { parser: 'typescript' }).catch(() => {});
+      const instance = await prettierFor(message.warm);
+      // Formatting a statement loads the parser plugins before the first source arrives; under
+      // prettier's default options the fast path writes the generators' raw code itself, so the
+      // parser (about 50 ms to load) is likely never needed, and loaded only if it is.
+      const file = join(message.warm, 'index.ts');
+      const resolved = await instance.prettier.resolveConfig(file, { editorconfig: true }).catch(() => null);
+      const setup = fastPathSetup(instance, resolved ?? {}, file);
+      if (!setup.ok || !setup.env.canonicalRaw) await instance.prettier.format(';', { parser: 'typescript' }).catch(() => {});
       port.postMessage({ id: message.id, text: '' } satisfies WorkerReply);
       return;
     }

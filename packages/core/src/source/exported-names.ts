@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import * as typescriptParser from 'prettier/plugins/typescript';
 import { SpecwrightError } from '../errors.js';
 
 export interface ModuleExports {
@@ -17,8 +16,10 @@ interface Node {
 /**
  * The names a TypeScript module exports, read with prettier's bundled TypeScript parser (no
  * second compiler to install). Used to find which schemas a user-owned schema file provides.
+ * The parser is loaded on first use: a run without a user schema file need not load it at all.
  */
-export function parseExports(source: string, file: string): ModuleExports {
+export async function parseExports(source: string, file: string): Promise<ModuleExports> {
+  const typescriptParser = await import('prettier/plugins/typescript');
   let program: { body: Node[] };
   try {
     program = typescriptParser.parsers.typescript.parse(source, { filepath: file } as never) as unknown as { body: Node[] };

@@ -1,0 +1,17 @@
+/**
+ * The mock helpers of handlers.ts are marked canonical: under prettier's default options the fast
+ * path writes them as they are. Each must be what every proven prettier version prints for it; a
+ * helper edited out of prettier's style is named here.
+ */
+import { code } from '@specwright/core';
+import { notCanonical } from '@specwright/testing';
+import { describe, expect, it } from 'vitest';
+import { FORM_RESPONSE, HELPERS } from '../src/runtime-helpers.js';
+
+describe('canonical helpers of handlers.ts', () => {
+  it('every helper and the form response', async () => {
+    const texts: Record<string, string> = { formResponse: code.canonicalRaw(FORM_RESPONSE).text };
+    for (const [name, text] of Object.entries(HELPERS)) texts[name] = code.canonicalRaw(text).text;
+    expect(await notCanonical(texts)).toEqual([]);
+  });
+});

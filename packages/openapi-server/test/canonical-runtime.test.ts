@@ -1,0 +1,20 @@
+/**
+ * The routers' runtime snippets are marked canonical: under prettier's default options the fast
+ * path writes them as they are. Each must be what every proven prettier version prints for it; a
+ * snippet edited out of prettier's style is named here.
+ */
+import { notCanonical } from '@specwright/testing';
+import { describe, expect, it } from 'vitest';
+import { SNIPPET_IDS, snippetText, snippetTexts } from '../src/runtime.js';
+
+describe('canonical runtime snippets of router.ts', () => {
+  it('every snippet', async () => {
+    expect(SNIPPET_IDS.length).toBeGreaterThan(10);
+    expect(await notCanonical(Object.fromEntries(SNIPPET_IDS.map((id) => [id, snippetText(id)])))).toEqual([]);
+  });
+
+  it('a router carries the snippets as they are tested', () => {
+    const tested = new Set(SNIPPET_IDS.map(snippetText));
+    for (const id of SNIPPET_IDS) for (const text of snippetTexts([id])) expect(tested.has(text), id).toBe(true);
+  });
+});
