@@ -8,6 +8,9 @@ export type { LoadedSpec, LoadOptions, OpenApiDialect } from './load/load-spec.j
 export type { SourceConfig } from './load/source-policy.js';
 export { loadModel, modelFromDocument } from './load/load-model.js';
 export { buildModel, mediaKind } from './ir/build-model.js';
+export type { BuildModelOptions } from './ir/build-model.js';
+export { ModelMemo } from './ir/model-memo.js';
+export type { MemoStats } from './ir/model-memo.js';
 export { describesText } from './ir/response-media.js';
 export type * from './ir/types.js';
 export { isNullable } from './ir/schema-nodes.js';
