@@ -1,7 +1,8 @@
 import { dirname, join, resolve } from 'node:path';
 import { checkDistinctOutputs, diffOutputs, loadConfigFile, parseConfig, writeOutputs, type OutputFile } from '@specwright/core';
 import { configSpec, resolveProject, type SpecwrightConfigInput, type SpecwrightProject } from './config.js';
-import { runProject, type GenerateSession } from './run-project.js';
+import { runProject } from './run-project.js';
+import type { GenerateSession } from './session.js';
 
 export interface GenerateOptions {
   /**

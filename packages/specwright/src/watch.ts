@@ -10,7 +10,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
 import { differ, fingerprints } from './fingerprints.js';
 import { generateFromFile } from './generate.js';
-import { createSession } from './run-project.js';
+import { createSession } from './session.js';
 
 const LABEL = 'specwright';
 /** Editors write a file in several steps; changes this close together make one run. */
