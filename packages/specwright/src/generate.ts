@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { checkDistinctOutputs, diffOutputs, loadConfigFile, parseConfig, writeOutputs, type OutputFile } from '@specwright/core';
+import { formatConfigInputs } from './format-inputs.js';
 import { configSpec, resolveProject, type SpecwrightConfigInput, type SpecwrightProject } from './config.js';
 import { runProject } from './run-project.js';
 import type { GenerateSession } from './session.js';
@@ -33,7 +34,10 @@ export interface GenerateResult {
   files: OutputFile[];
   /** Files whose bytes changed (`write`) or would change (`check`); empty for `none`. */
   changed: string[];
-  /** Every input the run read: the specs, the files their `$ref`s name, the user schema files. */
+  /**
+   * Every input of the run: the specs, the files their `$ref`s name, the user schema files, and the
+   * prettier config files that may apply to the output (whether they exist or not).
+   */
   inputs: string[];
 }
 
@@ -53,6 +57,7 @@ export async function generateProjects(
     output.inputs.forEach((input) => inputs.add(input));
   }
   checkDistinctOutputs(files, configFile);
+  formatConfigInputs(files.map((file) => file.path)).forEach((input) => inputs.add(input));
   return { files, inputs: [...inputs] };
 }
 

@@ -46,6 +46,8 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
       // Known before the write: the watcher may report the write before `writeOutputs` returns.
       for (const file of result.files) written.set(file.path, file.content);
       const { changed } = await writeOutputs(result.files);
+      // An output directory the run created holds inputs too (an `.editorconfig` may be added there).
+      updateWatchers();
       printWarnings(LABEL, warnings, io, options.verbose);
       const names = changed.length > 0 && changed.length <= 3 ? ` (${changed.map(show).join(', ')})` : '';
       io.stderr(`${LABEL}: ${changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - since)} ms\n`);

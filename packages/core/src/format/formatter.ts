@@ -65,8 +65,8 @@ export interface FormatterOptions {
   reuse?: boolean | undefined;
   /**
    * What a session keeps between its runs' formatters (`createFormatterKeep()`): prettier and the
-   * printed and formatted statements. A formatter made with it reads the prettier config afresh
-   * (prettier's own config cache bypassed) and keeps each file's printed statements, as `reuse`.
+   * printed and formatted statements. Each formatter reads the prettier config afresh; one made
+   * with `keep` keeps each file's printed statements, as `reuse`, in the session's keep.
    * @default none
    */
   keep?: FormatterKeep | undefined;
@@ -109,8 +109,9 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     let options = configs.get(filePath);
     if (!options) {
       options = prettier
-        // A session's config files may have changed since prettier cached them on an earlier run.
-        .resolveConfig(filePath, { editorconfig: true, ...(keep ? { useCache: false } : {}) })
+        // The config as it is now: prettier's own cache keeps what an earlier formatter in this
+        // process read (a watch session's last run, or an earlier `generate()`).
+        .resolveConfig(filePath, { editorconfig: true, useCache: false })
         .then((found) => ({ ...(found ?? {}), filepath: filePath }))
         .catch((error: unknown) => {
           throw new SpecwrightError('GENERATION_FAILED', `cannot read the prettier config: ${error instanceof Error ? error.message : String(error)}`, { file: filePath });
