@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandScript, fixture, runCommandLine, tempProject } from '@specwright/testing';
 import { afterEach, describe, expect, it } from 'vitest';
