@@ -34,11 +34,14 @@ export interface GenerateResult {
   files: OutputFile[];
   /** Files whose bytes changed (`write`) or would change (`check`); empty for `none`. */
   changed: string[];
-  /**
-   * Every input of the run: the specs, the files their `$ref`s name, the user schema files, and the
-   * prettier config files that may apply to the output (whether they exist or not).
-   */
+  /** Every input the run read: the specs, the files their `$ref`s name, the user schema files. */
   inputs: string[];
+  /**
+   * The prettier config files that may apply to the output (`.prettierrc*`, `package.json`,
+   * `.editorconfig` ... in each output directory and above), whether they exist or not: what a
+   * watcher watches besides `inputs`, since creating one changes the output as editing one does.
+   */
+  formatInputs: string[];
 }
 
 /** Generates the files of validated projects (paths already absolute); nothing is written. */
@@ -48,7 +51,7 @@ export async function generateProjects(
   warn: (message: string) => void,
   session?: GenerateSession,
   parallel?: boolean | 'auto',
-): Promise<{ files: OutputFile[]; inputs: string[] }> {
+): Promise<{ files: OutputFile[]; inputs: string[]; formatInputs: string[] }> {
   const files: OutputFile[] = [];
   const inputs = new Set<string>();
   for (const project of projects) {
@@ -57,8 +60,7 @@ export async function generateProjects(
     output.inputs.forEach((input) => inputs.add(input));
   }
   checkDistinctOutputs(files, configFile);
-  formatConfigInputs(files.map((file) => file.path)).forEach((input) => inputs.add(input));
-  return { files, inputs: [...inputs] };
+  return { files, inputs: [...inputs], formatInputs: formatConfigInputs(files.map((file) => file.path)) };
 }
 
 /**
@@ -79,9 +81,9 @@ export async function generateFromFile(configFile: string, options: Omit<Generat
 
 async function finish(projects: SpecwrightProject[], configFile: string, options: GenerateOptions): Promise<GenerateResult> {
   const resolved = projects.map((project) => resolveProject(project, dirname(configFile)));
-  const { files, inputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session, options.parallel);
+  const { files, inputs, formatInputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session, options.parallel);
   const mode = options.mode ?? 'write';
-  if (mode === 'none') return { files, changed: [], inputs };
+  if (mode === 'none') return { files, changed: [], inputs, formatInputs };
   const { changed } = mode === 'check' ? await diffOutputs(files) : await writeOutputs(files);
-  return { files, changed, inputs };
+  return { files, changed, inputs, formatInputs };
 }

@@ -41,7 +41,7 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
     try {
       const result = await generateFromFile(configFile, { warn: (message) => warnings.add(message), mode: 'none', session });
       // Watched before the line is printed: whoever reads it may edit an input at once.
-      result.inputs.forEach((input) => inputs.add(input));
+      [...result.inputs, ...result.formatInputs].forEach((input) => inputs.add(input));
       updateWatchers();
       // Known before the write: the watcher may report the write before `writeOutputs` returns.
       for (const file of result.files) written.set(file.path, file.content);
