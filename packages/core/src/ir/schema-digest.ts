@@ -35,8 +35,9 @@ export class SchemaDigests {
   of(raw: unknown): string | undefined {
     if (this.known.has(raw)) return this.known.get(raw);
     let json = JSON.stringify(raw) ?? 'undefined';
-    // Only a bare 0 or null can stand for -0, NaN or an infinity: then the slower exact form is needed.
-    if (INEXACT.test(json)) json = JSON.stringify(raw, exactNumbers);
+    // Only a bare 0 or null can stand for -0, NaN or an infinity: then a walk tells (a replacer
+    // costs more), and only a schema that holds one is written in the slower exact form.
+    if (INEXACT.test(json) && holdsInexact(raw)) json = JSON.stringify(raw, exactNumbers);
     let context: string | undefined = '';
     let digest: string | undefined;
     for (const match of json.matchAll(REF)) {
@@ -70,6 +71,20 @@ export class SchemaDigests {
 
 function componentName(target: string): string {
   return target.slice('#/components/schemas/'.length).replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Whether a value holds -0, NaN or an infinity anywhere. */
+function holdsInexact(value: unknown): boolean {
+  const stack = [value];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (typeof item === 'number') {
+      if (!Number.isFinite(item) || Object.is(item, -0)) return true;
+    } else if (item !== null && typeof item === 'object') {
+      for (const inner of Object.values(item)) stack.push(inner);
+    }
+  }
+  return false;
 }
 
 /** JSON writes NaN and the infinities as `null` and -0 as `0`; a YAML spec can hold them, and they convert differently. */
