@@ -167,9 +167,18 @@ describe('specwright --watch', () => {
       expect(check.code, check.stderr).toBe(0);
     };
     expect(text()).toContain(`import { z } from 'zod';`);
+    expect(text()).not.toMatch(/\n\t\w/);
+
+    // An .editorconfig created in the output directory the first run created: tabs (the prettier
+    // config sets no useTabs).
+    let line = watch.next(RUN_LINE);
+    p.write('api/.editorconfig', '[*]\nindent_style = tab\n');
+    await line;
+    expect(text()).toMatch(/\n\t\w/);
+    agreesWithFreshRun();
 
     // The config file edited.
-    let line = watch.next(RUN_LINE);
+    line = watch.next(RUN_LINE);
     p.write('.prettierrc.json', JSON.stringify({ singleQuote: false }));
     await line;
     expect(text()).toContain(`import { z } from "zod";`);
@@ -180,12 +189,6 @@ describe('specwright --watch', () => {
     p.write('package.json', JSON.stringify({ name: 'watched', private: true, type: 'module', prettier: { semi: false } }));
     await line;
     expect(text()).toContain(`import { z } from "zod"\n`);
-    agreesWithFreshRun();
-
-    // An .editorconfig created in the output directory: tabs (the prettier config sets no useTabs).
-    line = watch.next(RUN_LINE);
-    p.write('api/.editorconfig', '[*]\nindent_style = tab\n');
-    await line;
     expect(text()).toMatch(/\n\t\w/);
     agreesWithFreshRun();
 
