@@ -6,8 +6,12 @@ export type { ErrorCode, Location } from './errors.js';
 export { loadSpecFile, checkSpec, locateInSource } from './load/load-spec.js';
 export type { LoadedSpec, LoadOptions, OpenApiDialect } from './load/load-spec.js';
 export type { SourceConfig } from './load/source-policy.js';
+export { DocumentCache } from './load/document-cache.js';
 export { loadModel, modelFromDocument } from './load/load-model.js';
 export { buildModel, mediaKind } from './ir/build-model.js';
+export type { BuildModelOptions } from './ir/build-model.js';
+export { ModelMemo } from './ir/model-memo.js';
+export type { MemoStats } from './ir/model-memo.js';
 export { describesText } from './ir/response-media.js';
 export type * from './ir/types.js';
 export { isNullable } from './ir/schema-nodes.js';
@@ -32,6 +36,8 @@ export { stringLiteral, templateChunk, propertyKey, isIdentifierName, commentLin
 
 // Formatting and output
 export { createFormatter } from './format/formatter.js';
+export { createFormatterKeep } from './format/formatter-keep.js';
+export type { FormatterKeep } from './format/formatter-keep.js';
 export { createWorkerPool } from './format/fast-worker-pool.js';
 export type { WorkerPool } from './format/fast-worker-pool.js';
 export type { Formatter } from './format/formatter.js';

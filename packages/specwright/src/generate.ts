@@ -1,7 +1,9 @@
 import { dirname, join, resolve } from 'node:path';
 import { checkDistinctOutputs, diffOutputs, loadConfigFile, parseConfig, writeOutputs, type OutputFile } from '@specwright/core';
+import { formatConfigInputs } from './format-inputs.js';
 import { configSpec, resolveProject, type SpecwrightConfigInput, type SpecwrightProject } from './config.js';
-import { runProject, type GenerateSession } from './run-project.js';
+import { runProject } from './run-project.js';
+import type { GenerateSession } from './session.js';
 
 export interface GenerateOptions {
   /**
@@ -34,6 +36,12 @@ export interface GenerateResult {
   changed: string[];
   /** Every input the run read: the specs, the files their `$ref`s name, the user schema files. */
   inputs: string[];
+  /**
+   * The prettier config files that may apply to the output (`.prettierrc*`, `package.json`,
+   * `.editorconfig` ... in each output directory and above), whether they exist or not: what a
+   * watcher watches besides `inputs`, since creating one changes the output as editing one does.
+   */
+  formatInputs: string[];
 }
 
 /** Generates the files of validated projects (paths already absolute); nothing is written. */
@@ -43,7 +51,7 @@ export async function generateProjects(
   warn: (message: string) => void,
   session?: GenerateSession,
   parallel?: boolean | 'auto',
-): Promise<{ files: OutputFile[]; inputs: string[] }> {
+): Promise<{ files: OutputFile[]; inputs: string[]; formatInputs: string[] }> {
   const files: OutputFile[] = [];
   const inputs = new Set<string>();
   for (const project of projects) {
@@ -52,7 +60,7 @@ export async function generateProjects(
     output.inputs.forEach((input) => inputs.add(input));
   }
   checkDistinctOutputs(files, configFile);
-  return { files, inputs: [...inputs] };
+  return { files, inputs: [...inputs], formatInputs: formatConfigInputs(files.map((file) => file.path)) };
 }
 
 /**
@@ -73,9 +81,9 @@ export async function generateFromFile(configFile: string, options: Omit<Generat
 
 async function finish(projects: SpecwrightProject[], configFile: string, options: GenerateOptions): Promise<GenerateResult> {
   const resolved = projects.map((project) => resolveProject(project, dirname(configFile)));
-  const { files, inputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session, options.parallel);
+  const { files, inputs, formatInputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session, options.parallel);
   const mode = options.mode ?? 'write';
-  if (mode === 'none') return { files, changed: [], inputs };
+  if (mode === 'none') return { files, changed: [], inputs, formatInputs };
   const { changed } = mode === 'check' ? await diffOutputs(files) : await writeOutputs(files);
-  return { files, changed, inputs };
+  return { files, changed, inputs, formatInputs };
 }

@@ -1,12 +1,14 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { buildModel, createFormatter, createWorkerPool, loadSpecFile, locateInSource, type ApiModel, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
+import { createFormatter, createWorkerPool, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
 import { generateFileFromModel } from '@specwright/openapi-msw';
 import { generateFromModel as reactQueryFromModel } from '@specwright/openapi-react-query';
 import { generateFromModel as serverFromModel } from '@specwright/openapi-server';
 import { generateFromModel as zodTsFromModel } from '@specwright/openapi-zod-ts';
 import type { SpecwrightProject } from './config.js';
 import { LARGE_SPEC_BYTES, prepareHeapFor } from './heap-policy.js';
+import { loadProjectModel } from './project-model.js';
+import { formatterKeepOf, specKeepOf, type GenerateSession } from './session.js';
 
 export interface ProjectRunOptions {
   warn(message: string): void;
@@ -55,20 +57,6 @@ function fileSize(path: string): number {
   }
 }
 
-/**
- * What a watch session keeps from one run to the next: a formatter per output directory, with the
- * prettier instance and config it resolved and its cache of formatted statements (keyed by the
- * printed text and the options, so an unchanged declaration is not formatted again). Never module
- * state: each session (a `--watch`, a Vite server) owns one.
- */
-export interface GenerateSession {
-  formatters: Map<string, Promise<Formatter>>;
-}
-
-export function createSession(): GenerateSession {
-  return { formatters: new Map() };
-}
-
 export interface ProjectOutput {
   files: OutputFile[];
   /** Every file the run read as input: the spec, the files its `$ref`s name, the user schema file. */
@@ -98,7 +86,7 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
   const sized = auto && specBytes < PARALLEL_MAX_SPEC_BYTES;
   let pool = parallel === true || (sized && specBytes >= PARALLEL_MIN_SPEC_BYTES) ? startPool() : undefined;
   try {
-    const { model, loadedFiles } = await loadProjectModel(project);
+    const { model, loadedFiles } = await loadProjectModel(project, specKeepOf(options.session, project.input_openapi));
     for (const warning of model.warnings) options.warn(`${model.file}: ${warning}`);
     // zod-ts reports the model's warnings in the same words; only those of the model are filtered.
     const modelWarnings = new Set(model.warnings.map((warning) => `${model.file}: ${warning}`));
@@ -106,18 +94,16 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
       if (!modelWarnings.has(message)) options.warn(message);
     };
 
-    // Only a session outlives the run: then each formatter keeps its printed statements for the next.
-    const reuse = options.session !== undefined;
-    const { formatters } = options.session ?? createSession();
+    const formatters = new Map<string, Promise<Formatter>>();
     const declarations = model.schemas.length + model.operations.length;
     if (!pool && sized && declarations >= PARALLEL_MIN_DECLARATIONS && declarations <= PARALLEL_MAX_DECLARATIONS) pool = startPool();
     const formatterFor = (dir: string) => {
       let formatter = formatters.get(dir);
       if (!formatter) {
-        formatter = createFormatter(dir, { warn, reuse, parallel: pool });
+        // A formatter of this run (its warnings, its worker, the config as it is now); only a
+        // session outlives the run, and keeps what the formatters printed for the next.
+        formatter = createFormatter(dir, { warn, parallel: pool, keep: formatterKeepOf(options.session, dir) });
         formatters.set(dir, formatter);
-        // A failure (an unreadable prettier config) is not kept: the next run asks again.
-        formatter.catch(() => formatters.delete(dir));
       }
       return formatter;
     };
@@ -156,18 +142,5 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
     // The worker is this run's own: ended now rather than after its idle time, which kept a
     // finished `specwright` process alive for 5 s.
     await pool?.close();
-  }
-}
-
-/**
- * The model and the files read for it. The parsed document is not returned: it is released once
- * the model is built (on Microsoft Graph's spec it is 60 MB the generators never read).
- */
-async function loadProjectModel(project: SpecwrightProject & SourceConfig): Promise<{ model: ApiModel; loadedFiles: string[] }> {
-  const spec = await loadSpecFile(project.input_openapi, project);
-  try {
-    return { model: buildModel(spec), loadedFiles: spec.loadedFiles };
-  } catch (error) {
-    throw locateInSource(error, spec);
   }
 }

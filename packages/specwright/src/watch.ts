@@ -10,7 +10,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
 import { differ, fingerprints } from './fingerprints.js';
 import { generateFromFile } from './generate.js';
-import { createSession } from './run-project.js';
+import { createSession } from './session.js';
 
 const LABEL = 'specwright';
 /** Editors write a file in several steps; changes this close together make one run. */
@@ -41,11 +41,13 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
     try {
       const result = await generateFromFile(configFile, { warn: (message) => warnings.add(message), mode: 'none', session });
       // Watched before the line is printed: whoever reads it may edit an input at once.
-      result.inputs.forEach((input) => inputs.add(input));
+      [...result.inputs, ...result.formatInputs].forEach((input) => inputs.add(input));
       updateWatchers();
       // Known before the write: the watcher may report the write before `writeOutputs` returns.
       for (const file of result.files) written.set(file.path, file.content);
       const { changed } = await writeOutputs(result.files);
+      // An output directory the run created holds inputs too (an `.editorconfig` may be added there).
+      updateWatchers();
       printWarnings(LABEL, warnings, io, options.verbose);
       const names = changed.length > 0 && changed.length <= 3 ? ` (${changed.map(show).join(', ')})` : '';
       io.stderr(`${LABEL}: ${changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - since)} ms\n`);

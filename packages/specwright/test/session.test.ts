@@ -1,6 +1,6 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixture, tempProject } from '@specwright/testing';
+import { fixture, repoRoot, tempProject } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
 import { createSession, generateFromFile } from '../src/index.js';
 
@@ -27,7 +27,7 @@ async function compareAfterEdits(config: string, dir: string, edits: [string, Re
     expect(warm.files.map((f) => f.path)).toEqual(fresh.files.map((f) => f.path));
     for (const [j, file] of warm.files.entries()) expect(file.content, `${file.path} after ${label}`).toBe(fresh.files[j]!.content);
     const now = [...session.formatters.values()];
-    // The same formatter objects: prettier, its config and the printed statements are kept per session.
+    // The same kept objects: prettier and the printed statements are kept per session.
     if (i > 0) expect(now.every((formatter, k) => formatter === formatters[k])).toBe(true);
     formatters = now;
   }
@@ -61,7 +61,9 @@ describe('a generation session', () => {
         { [spec]: replaced('    Error:\n', '    Toy:\n      type: object\n      required: [name]\n      properties:\n        name: { type: string }\n        squeaks: { type: boolean }\n    Error:\n') },
       ],
       ['a schema removed', { [spec]: (text) => replaced(/ {4}Category:\n(?: {6}.*\n)+/, '')(replaced(/ {8}category: .*\n/, '')(text)) }],
-      ['the original again', { [spec]: same }],
+      // Each run reads the prettier config as it is: nothing printed with the old options is taken.
+      ['the prettier config', { '.prettierrc.json': replaced('"printWidth": 100', '"printWidth": 60') }],
+      ['the original again', { [spec]: same, '.prettierrc.json': same }],
     ]);
     expect(session.formatters.size).toBe(2);
   });
@@ -79,5 +81,23 @@ describe('a generation session', () => {
       ['a parameter of a shared $ref file', { 'spec/schemas/common.yaml': replaced('schema: { type: integer }', 'schema: { type: integer, minimum: 1 }') }],
       ['the original again', { 'spec/schemas/pet.yaml': same, 'spec/schemas/common.yaml': same }],
     ]);
+  });
+
+  it("tells each run's warnings to that run, as a fresh run does (a project's prettier 2)", async () => {
+    const p = tempProject('specwright-session-warnings', { prettier: { singleQuote: true } });
+    mkdirSync(join(p.dir, 'node_modules'));
+    symlinkSync(join(repoRoot, 'node_modules', 'prettier-2.8.8'), join(p.dir, 'node_modules', 'prettier'), 'dir');
+    cpSync(fixture('petstore-3.1.yaml'), join(p.dir, 'spec.yaml'));
+    const config = p.write('specwright.config.json', JSON.stringify({ input_openapi: 'spec.yaml', zod_ts: { output: 'api' }, msw: { output: 'mocks' } }));
+    const warningsOf = async (session?: ReturnType<typeof createSession>) => {
+      const warnings: string[] = [];
+      await generateFromFile(config, { mode: 'none', session, warn: (message) => warnings.push(message) });
+      return warnings;
+    };
+    const fresh = await warningsOf();
+    // One per output directory's formatter.
+    expect(fresh.filter((warning) => warning.includes("the project's prettier 2.8.8"))).toHaveLength(2);
+    const session = createSession();
+    for (let run = 0; run < 3; run++) expect(await warningsOf(session), `run ${run + 1}`).toEqual(fresh);
   });
 });

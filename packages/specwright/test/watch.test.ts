@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { commandScript, fixture, tempProject } from '@specwright/testing';
+import { commandScript, fixture, runCommandLine, tempProject } from '@specwright/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /** A `specwright --watch` child whose stderr is read line by line. */
@@ -150,5 +150,54 @@ describe('specwright --watch', () => {
     await line;
     await watch.next(RUN_LINE);
     expect(readFileSync(client, 'utf8')).toContain('fourth');
+  });
+
+  it('formats with the prettier config as it is now: .prettierrc, package.json "prettier" and .editorconfig edits each make a run', async () => {
+    const p = tempProject('specwright-watch-prettier', { prettier: { singleQuote: true } });
+    cpSync(fixture('petstore-3.1.yaml'), join(p.dir, 'spec.yaml'));
+    p.write('specwright.config.json', JSON.stringify({ input_openapi: 'spec.yaml', zod_ts: { output: 'api' }, msw: { output: 'api' } }));
+    const watch = startWatch(p.dir);
+    children.push(watch.child);
+    await watch.next(RUN_LINE);
+    const client = join(p.dir, 'api', 'client.ts');
+    const text = () => readFileSync(client, 'utf8');
+    // A fresh process generates what the watcher wrote (`--check` exits 1 on any difference).
+    const agreesWithFreshRun = () => {
+      const check = runCommandLine('specwright', 'specwright', ['--check'], p.dir);
+      expect(check.code, check.stderr).toBe(0);
+    };
+    expect(text()).toContain(`import { z } from 'zod';`);
+    expect(text()).not.toMatch(/\n\t\w/);
+
+    // An .editorconfig created in the output directory the first run created: tabs (the prettier
+    // config sets no useTabs).
+    let line = watch.next(RUN_LINE);
+    p.write('api/.editorconfig', '[*]\nindent_style = tab\n');
+    await line;
+    expect(text()).toMatch(/\n\t\w/);
+    agreesWithFreshRun();
+
+    // The config file edited.
+    line = watch.next(RUN_LINE);
+    p.write('.prettierrc.json', JSON.stringify({ singleQuote: false }));
+    await line;
+    expect(text()).toContain(`import { z } from "zod";`);
+    agreesWithFreshRun();
+
+    // A nearer config: package.json's "prettier" key (prettier looks at it before .prettierrc.json).
+    line = watch.next(RUN_LINE);
+    p.write('package.json', JSON.stringify({ name: 'watched', private: true, type: 'module', prettier: { semi: false } }));
+    await line;
+    expect(text()).toContain(`import { z } from "zod"\n`);
+    expect(text()).toMatch(/\n\t\w/);
+    agreesWithFreshRun();
+
+    // The "prettier" key removed: .prettierrc.json again, with the .editorconfig.
+    line = watch.next(RUN_LINE);
+    p.write('package.json', JSON.stringify({ name: 'watched', private: true, type: 'module' }));
+    await line;
+    expect(text()).toContain(`import { z } from "zod";`);
+    expect(text()).toMatch(/\n\t\w/);
+    agreesWithFreshRun();
   });
 });

@@ -2,6 +2,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { createSession, differ, fingerprints, generateFromFile } from '@specwright/cli';
 import { isUserError } from '@specwright/core';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
+import { watchFiles } from './file-watch.js';
 
 export interface SpecwrightPluginOptions {
   /**
@@ -19,8 +20,9 @@ const WATCHER_THROTTLE_MS = 50;
 /**
  * Runs `specwright` inside Vite: at build start (an error fails the build) and at dev-server start,
  * then again whenever the config, the spec, a file its `$ref`s read or the user schema file
- * changes, through Vite's own watcher. A failed run keeps the last output and shows the error in
- * the browser's overlay; Vite's module graph picks up the files that changed.
+ * changes, through Vite's own watcher, or a prettier config file that applies to the output
+ * (`file-watch.ts`). A failed run keeps the last output and shows the error in the browser's
+ * overlay; Vite's module graph picks up the files that changed.
  */
 export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   let configFile = '';
@@ -35,6 +37,7 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   let verifyTimer: NodeJS.Timeout | undefined;
   // The inputs' bytes when the last dev-server run ended: what its output reflects.
   let settled: Map<string, string> | undefined;
+  const configWatch = watchFiles((path) => onInputChange(path));
 
   const describe = (error: unknown) => (isUserError(error) ? error.describe() : error instanceof Error ? error.message : String(error));
 
@@ -51,6 +54,9 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
         if (!inputs.has(input)) server?.watcher.add(input);
         inputs.add(input);
       }
+      // The prettier config files too (most do not exist): an edit changes the output as a spec edit does.
+      result.formatInputs.forEach((input) => inputs.add(input));
+      if (server) configWatch.add(result.formatInputs);
       const show = (path: string) => relative(dirname(configFile), path);
       const names = result.changed.length > 0 && result.changed.length <= 3 ? ` (${result.changed.map(show).join(', ')})` : '';
       logger?.info(`specwright: ${result.changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - started)} ms`, { timestamp: true });
@@ -95,6 +101,12 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     }, WATCHER_THROTTLE_MS + 10);
   };
 
+  const onInputChange = (path: string) => {
+    if (!inputs.has(resolve(path))) return;
+    schedule();
+    verifyAfterThrottle();
+  };
+
   const schedule = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -127,16 +139,12 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     configureServer(devServer) {
       server = devServer;
       devServer.watcher.add(configFile);
-      const onChange = (path: string) => {
-        if (!inputs.has(resolve(path))) return;
-        schedule();
-        verifyAfterThrottle();
-      };
-      devServer.watcher.on('change', onChange);
-      devServer.watcher.on('add', onChange);
+      devServer.watcher.on('change', onInputChange);
+      devServer.watcher.on('add', onInputChange);
       devServer.httpServer?.once('close', () => {
         clearTimeout(timer);
         clearTimeout(verifyTimer);
+        configWatch.close();
       });
     },
     async buildStart() {

@@ -122,6 +122,18 @@ describe('@specwright/vite', () => {
     }
   });
 
+  it('regenerates when a prettier config file that applies to the output is created or edited', async () => {
+    const a = app();
+    const { log } = await devServer(a);
+    expect(readFileSync(a.client, 'utf8')).toContain('import { z } from "zod";');
+    // Created where prettier looks first for the output's files (the third name of its list there).
+    const rc = a.write('src/api/.prettierrc.json', JSON.stringify({ singleQuote: true }));
+    await until(() => readFileSync(a.client, 'utf8').includes("import { z } from 'zod';"), 'the client formatted with the new config', log);
+    await settle();
+    writeFileSync(rc, JSON.stringify({ singleQuote: true, semi: false }));
+    await until(() => readFileSync(a.client, 'utf8').includes("import { z } from 'zod'\n"), 'the client formatted with the edited config', log);
+  });
+
   it('generates at build start, and a broken spec fails the build with the file and place named', async () => {
     const a = app();
     const options = { root: join(a.dir, 'web'), configFile: false as const, logLevel: 'silent' as const, plugins: [specwright({ config: a.config })], build: { outDir: join(a.dir, 'dist') } };

@@ -7,6 +7,7 @@ import { printModuleSource, printStatementSource } from '../code/print-source.js
 import { SpecwrightError } from '../errors.js';
 import { fastPathSetup } from './fast-path.js';
 import { formatUntilStable } from './format-stable.js';
+import { keptPrettier, type FormatterKeep } from './formatter-keep.js';
 import { resolvePrettier, type PrettierInstance } from './prettier-instance.js';
 import { type SettledPiece, createStatementMemo } from './statement-memo.js';
 
@@ -57,10 +58,18 @@ export interface FormatterOptions {
   warn?: ((message: string) => void) | undefined;
   /**
    * Keep each file's printed statements from one call to the next (a watch session): a statement
-   * whose code tree did not change is not printed again. Costs a hash of every statement.
+   * whose code tree did not change is not printed again. Costs a hash of every statement. The
+   * formatter reads the prettier config once: a session that outlives config edits uses `keep`.
    * @default false
    */
   reuse?: boolean | undefined;
+  /**
+   * What a session keeps between its runs' formatters (`createFormatterKeep()`): prettier and the
+   * printed and formatted statements. Each formatter reads the prettier config afresh; one made
+   * with `keep` keeps each file's printed statements, as `reuse`, in the session's keep.
+   * @default none
+   */
+  keep?: FormatterKeep | undefined;
 }
 
 /** Modules with at least this many statements are split between two threads. */
@@ -78,17 +87,22 @@ const MAX_SHARE = 0.6;
  * output is the same text.
  */
 export async function createFormatter(outputDir: string, formatterOptions: FormatterOptions = {}): Promise<Formatter> {
-  const instance = await resolvePrettier(outputDir, { warn: formatterOptions.warn });
+  const { keep } = formatterOptions;
+  const instance = keep ? await keptPrettier(keep, outputDir, formatterOptions.warn) : await resolvePrettier(outputDir, { warn: formatterOptions.warn });
   const { prettier } = instance;
+  // The config as it is now: prettier's own cache keeps what an earlier formatter in this process
+  // read (a watch session's last run, an earlier `generate()`). Cleared rather than bypassed: a
+  // run's files then share one search per directory (GitHub's 9 files: 5 ms of CPU, not 30).
+  await prettier.clearConfigCache();
   const configs = new Map<string, Promise<Record<string, unknown>>>();
   const pool = formatterOptions.parallel === true ? createWorkerPool() : formatterOptions.parallel || undefined;
   // The worker's share of the next split module, from how fast each thread printed the last one.
   let workerShare = WORKER_SHARE;
   // Per run: formatted statements (raw code repeats across files) keyed by options and source.
-  const statementCache = new Map<string, Promise<string>>();
-  const memo = formatterOptions.reuse === true ? createStatementMemo() : undefined;
+  const statementCache = keep?.formatted ?? new Map<string, Promise<string>>();
+  const memo = keep?.statements ?? (formatterOptions.reuse === true ? createStatementMemo() : undefined);
   // Per run: does prettier write this non-ASCII key bare? (Its identifier table, asked once.)
-  const bareKeys = new Map<string, boolean>();
+  const bareKeys = keep?.bareKeys ?? new Map<string, boolean>();
   const learnKey = async (key: string) => {
     if (bareKeys.has(key)) return;
     const probe = await prettier.format(`({ ${stringLiteral(key)}: 0 });`, { parser: 'typescript', quoteProps: 'as-needed' });

@@ -21,7 +21,8 @@ export interface ResolveOptions {
   warn?: ((message: string) => void) | undefined;
 }
 
-const stderrWarning = (message: string) => process.stderr.write(`warning: ${message}\n`);
+/** The default way to warn: a line on stderr. */
+export const stderrWarning = (message: string) => process.stderr.write(`warning: ${message}\n`);
 
 /**
  * The consuming project's prettier when it resolves from the output directory and is version 3,

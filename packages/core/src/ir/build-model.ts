@@ -4,6 +4,7 @@ import { operationBaseName } from '../naming/operation-name.js';
 import { splitPathKey } from './path-key.js';
 import { childPointer, normalizePointer, resolvePointer } from './pointer.js';
 import { SpecReader, describe } from './reader.js';
+import type { MemoBuild, ModelMemo } from './model-memo.js';
 import { isBinaryString, responseMedia } from './response-media.js';
 import { SchemaConverter } from './schema-converter.js';
 import type {
@@ -27,10 +28,19 @@ const METHODS = new Set<string>(['get', 'put', 'post', 'delete', 'patch']);
 const SKIPPED_METHODS = new Set<string>(['head', 'options', 'trace']);
 const LOCATIONS = new Set<string>(['path', 'query', 'header', 'cookie']);
 
+export interface BuildModelOptions {
+  /**
+   * The converted schemas of a session's last build of this spec (watch mode): a schema whose
+   * conversion reads what it read then is not converted again. The model is the same either way.
+   * @default none
+   */
+  memo?: ModelMemo | undefined;
+}
+
 /** Builds the intermediate representation of a loaded spec. */
-export function buildModel(spec: LoadedSpec): ApiModel {
+export function buildModel(spec: LoadedSpec, options: BuildModelOptions = {}): ApiModel {
   try {
-    return new ModelBuilder(spec).build();
+    return new ModelBuilder(spec, options.memo).build();
   } catch (error) {
     if (error instanceof RangeError) {
       throw new SpecError('the document nests schemas too deeply to process', { file: spec.file }, 'SPEC_INVALID', { cause: error });
@@ -48,11 +58,21 @@ class ModelBuilder {
   private readonly reader: SpecReader;
   private readonly converter: SchemaConverter;
   private readonly doc: Record<string, unknown>;
+  private readonly memo: MemoBuild | undefined;
 
-  constructor(private readonly spec: LoadedSpec) {
+  constructor(
+    private readonly spec: LoadedSpec,
+    memo?: ModelMemo,
+  ) {
     this.reader = new SpecReader(spec.file);
     this.doc = spec.document;
     this.converter = new SchemaConverter(this.reader, this.doc, spec.dialect);
+    this.memo = memo?.begin(this.converter, spec);
+  }
+
+  /** A schema of an operation (a parameter's, a body's), taken from the session's last build when unchanged. */
+  private convert(raw: unknown, pointer: string): SchemaNode {
+    return this.memo ? this.memo.convertOperationSchema(raw, pointer) : this.converter.convert(raw, pointer);
   }
 
   build(): ApiModel {
@@ -104,6 +124,7 @@ class ModelBuilder {
       warnings: this.reader.warnings,
     };
     if (typeof info['description'] === 'string') model.info.description = info['description'];
+    this.memo?.commit();
     return model;
   }
 
@@ -244,11 +265,11 @@ class ModelBuilder {
     }
     const loc = location as ParameterLocation;
     let schema: SchemaNode;
-    if (p['schema'] !== undefined) schema = this.converter.convert(p['schema'], childPointer(at, 'schema'));
+    if (p['schema'] !== undefined) schema = this.convert(p['schema'], childPointer(at, 'schema'));
     else if (r.isObject(p['content'])) {
       const [contentType, media] = Object.entries(p['content'])[0] ?? [];
       schema = r.isObject(media) && media['schema'] !== undefined
-        ? this.converter.convert(media['schema'], childPointer(at, 'content', contentType!, 'schema'))
+        ? this.convert(media['schema'], childPointer(at, 'content', contentType!, 'schema'))
         : { kind: 'string', nullable: false };
     } else schema = { kind: 'string', nullable: false };
     const style = typeof p['style'] === 'string' ? p['style'] : loc === 'query' || loc === 'cookie' ? 'form' : 'simple';
@@ -302,7 +323,7 @@ class ModelBuilder {
     for (const [contentType, mediaRaw] of Object.entries(map)) {
       const media = this.reader.optionalObject(mediaRaw, childPointer(pointer, contentType), 'a media type') ?? {};
       const content: MediaContent = { contentType, kind: mediaKind(contentType) };
-      if (media['schema'] !== undefined) content.schema = this.converter.convert(media['schema'], childPointer(pointer, contentType, 'schema'));
+      if (media['schema'] !== undefined) content.schema = this.convert(media['schema'], childPointer(pointer, contentType, 'schema'));
       out.push(content);
     }
     return out;

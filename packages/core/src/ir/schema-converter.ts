@@ -37,7 +37,7 @@ export interface NamedEntry {
   node?: SchemaNode;
 }
 
-interface PendingDiscriminator {
+export interface PendingDiscriminator {
   union: UnionNode;
   propertyName: string;
   /** Mapping value → normalised target pointer (or bare schema name). */
@@ -55,7 +55,8 @@ export class SchemaConverter {
   private readonly keyByPointer = new Map<string, string>();
   private readonly inlineInProgress = new Map<string, { promoted?: string }>();
   private readonly inlineCache = new Map<string, SchemaNode>();
-  private readonly pendingDiscriminators: PendingDiscriminator[] = [];
+  /** Unions whose discriminators are resolved once every schema is built (public for `model-memo.ts`, which replays them). */
+  readonly pendingDiscriminators: PendingDiscriminator[] = [];
   private readonly building: NamedEntry[] = [];
 
   constructor(

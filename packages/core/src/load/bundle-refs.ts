@@ -1,6 +1,7 @@
 import { SpecError } from '../errors.js';
 import { childPointer, escapeSegment, parsePointer } from '../ir/pointer.js';
 import { NameScope } from '../naming/registry.js';
+import type { DocumentCache } from './document-cache.js';
 import { parseDocumentText } from './parse-document.js';
 import { readSource, SourceReadError, type FetchLimits } from './read-source.js';
 import { hoistedSchemaName } from './ref-names.js';
@@ -108,6 +109,8 @@ export class RefBundler {
   constructor(
     private readonly policy: SourcePolicy,
     private readonly limits: FetchLimits,
+    /** A session's parsed files, reused when their text did not change. */
+    private readonly documents?: DocumentCache,
   ) {}
 
   async bundle(asked: URL, url: URL, parsed: unknown): Promise<BundleResult> {
@@ -155,7 +158,9 @@ export class RefBundler {
       if (!(error instanceof SourceReadError)) throw error;
       throw new SpecError(`$ref "${ref}" does not resolve: ${error.message}`, where, 'SPEC_INVALID');
     }
-    return { asked: url, url: read.url, parsed: parseDocumentText(read.text, displayUrl(url)) };
+    const label = displayUrl(url);
+    const parsed = this.documents ? this.documents.parse(url.href, read.text, label) : parseDocumentText(read.text, label);
+    return { asked: url, url: read.url, parsed };
   }
 
   private pass(root: Doc, replace: boolean, targets = new Set<string>(), names = new Map<string, string>()): unknown {

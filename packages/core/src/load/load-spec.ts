@@ -1,5 +1,6 @@
 import { SpecError } from '../errors.js';
 import { needsBundling, RefBundler } from './bundle-refs.js';
+import type { DocumentCache } from './document-cache.js';
 import { parseDocumentText } from './parse-document.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_MAX_BYTES, MAX_REDIRECTS, readSource, SourceReadError, type FetchLimits } from './read-source.js';
 import { displayUrl, inputUrl, SourcePolicy, type SourceConfig } from './source-policy.js';
@@ -25,6 +26,11 @@ export interface LoadOptions extends SourceConfig {
   fetchTimeoutMs?: number;
   /** Largest remote document; default 50 MB. */
   maxBytes?: number;
+  /**
+   * The files `$ref`s read, kept from the last load of a session (watch mode): one whose text did
+   * not change is not parsed again. The spec file itself is always parsed (it is the file edited).
+   */
+  documents?: DocumentCache | undefined;
 }
 
 /** Reads (or fetches), parses, bundles and version-checks a spec: a path or an http(s) URL. */
@@ -43,8 +49,13 @@ export async function loadSpecFile(input: string, options: LoadOptions = {}): Pr
   }
   const parsed = parseDocumentText(read.text, file);
   const spec = checkSpec(parsed, file);
-  if (!needsBundling(parsed)) return spec;
-  const { document, loadedFiles, origins } = await new RefBundler(policy, limits).bundle(url, read.url, parsed);
+  options.documents?.begin();
+  if (!needsBundling(parsed)) {
+    options.documents?.end();
+    return spec;
+  }
+  const { document, loadedFiles, origins } = await new RefBundler(policy, limits, options.documents).bundle(url, read.url, parsed);
+  options.documents?.end();
   return { ...checkSpec(document, file), loadedFiles, origins };
 }
 
