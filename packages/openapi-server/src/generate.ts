@@ -107,7 +107,7 @@ export async function generateFromModel(model: ApiModel, config: ServerConfig, c
       context.warn('input_schema has no effect with framework "none" (only routers validate requests)');
     } else {
       const plannedSchema = planned.get(config.input_schema);
-      const exports = plannedSchema === undefined ? await readModuleExports(config.input_schema) : parseExports(plannedSchema, config.input_schema);
+      const exports = plannedSchema === undefined ? await readModuleExports(config.input_schema) : await parseExports(plannedSchema, config.input_schema);
       if (exports === undefined) {
         context.warn(`${config.input_schema} (input_schema) does not exist yet: router.ts validates bodies with the generated schemas of schema-types.ts until then; run openapi-zod-ts, which creates it, then openapi-server again`);
       } else {
