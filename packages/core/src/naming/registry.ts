@@ -27,19 +27,26 @@ export const LOCAL_PARAMETER_NAMES = ['body', 'query', 'params', 'config', 'cont
 export class NameScope {
   private readonly used: Set<string>;
 
-  constructor(reserved: Iterable<string> = []) {
+  /**
+   * `outer`: names taken around this scope, shared by many small scopes instead of copied into
+   * each; claims never add to it.
+   */
+  constructor(
+    reserved: Iterable<string> = [],
+    private readonly outer?: ReadonlySet<string>,
+  ) {
     this.used = new Set(reserved);
   }
 
   claim(base: string): string {
     let name = base;
-    for (let n = 2; this.used.has(name); n++) name = `${base}${n}`;
+    for (let n = 2; this.has(name); n++) name = `${base}${n}`;
     this.used.add(name);
     return name;
   }
 
   has(name: string): boolean {
-    return this.used.has(name);
+    return this.used.has(name) || this.outer?.has(name) === true;
   }
 }
 
