@@ -19,7 +19,7 @@ import type {
   TupleNode,
   UnionNode,
 } from './types.js';
-import { withBase } from './schema-nodes.js';
+import { withBase, withBaseInPlace } from './schema-nodes.js';
 
 /** Keys that annotate a `$ref` without constraining it further. */
 const REF_ANNOTATIONS = new Set([
@@ -206,7 +206,8 @@ export class SchemaConverter {
     const members = [...(node && !isBareObject(node) && node.kind !== 'unknown' ? [node] : []), ...unions.filter((u) => u.kind !== 'unknown')];
     if (members.length === 0) node ??= unions[0] ?? { kind: 'unknown', nullable: false };
     else node = members.length === 1 ? members[0]! : { kind: 'intersection', members, nullable: false };
-    return withBase(node, base);
+    // Most schemas are just their own keywords, a node made above for this schema alone.
+    return node === own && !allOf?.length ? withBaseInPlace(node, base) : withBase(node, base);
   }
 
   /** The schema's own type keywords (no composition), or undefined when it has none. */
