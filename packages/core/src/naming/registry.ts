@@ -88,6 +88,7 @@ export class NameRegistry {
   private readonly scope: NameScope;
   private readonly schemaNames = new Map<string, DeclarationNames>();
   private readonly operationNames = new Map<string, OperationNames>();
+  private readonly paramIdentifiers = new Map<string, string>();
 
   constructor(
     readonly model: ApiModel,
@@ -122,7 +123,7 @@ export class NameRegistry {
     const fn = this.scope.claim(operation.name);
     const pascal = upperFirst(operation.name.replace(/_$/, ''));
     const locals = new NameScope([...LOCAL_PARAMETER_NAMES, fn]);
-    const pathParams = operation.pathParams.map((p) => locals.claim(safeIdentifier(camelCase(p.name), 'param')));
+    const pathParams = operation.pathParams.map((p) => locals.claim(this.paramIdentifier(p.name)));
     const names: OperationNames = { fn, pascal, pathParams, responses: new Map() };
 
     const bodySchema = operation.requestBody?.contents[0]?.schema;
@@ -136,6 +137,16 @@ export class NameRegistry {
       names.responses.set(response.status, this.refNames(schema) ?? this.declare(`${pascal}Response${suffix}`));
     }
     return names;
+  }
+
+  /** The identifier of a path parameter's name, cased once per name: specs repeat a few (`owner`, `repo`) thousands of times. */
+  private paramIdentifier(name: string): string {
+    let identifier = this.paramIdentifiers.get(name);
+    if (identifier === undefined) {
+      identifier = safeIdentifier(camelCase(name), 'param');
+      this.paramIdentifiers.set(name, identifier);
+    }
+    return identifier;
   }
 
   /** A plain reference reuses the referenced schema's names instead of declaring new ones. */
