@@ -1,6 +1,6 @@
 import { code as b, type ApiModel, type Code, type NameRegistry, type NameScope, type Operation } from '@specwright/core';
 import { declaredOptional, planHooks, type ClientArg, type HooksOptions, type HooksPlan, type KeyEntry, type MutationPlan, type QueryPlan, type ResourcePlan } from './plan.js';
-import { ImportTable, ModuleScope, localScope } from './scope.js';
+import { ImportTable, ModuleScope, localScope, outerNames } from './scope.js';
 import { ADAPTERS, VALUE_PARTS, type Adapter, type AdapterName } from './target.js';
 
 export const CLIENT_MODULE = './client.js';
@@ -106,6 +106,8 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
 }
 
 class Emitter {
+  private readonly namesByResource = new Map<ResourcePlan, ReadonlySet<string>>();
+
   constructor(
     private readonly adapter: Adapter,
     private readonly tanstack: ImportTable,
@@ -115,11 +117,24 @@ class Emitter {
 
   /** Locals of a function emitted for an operation: they avoid every module name it refers to. */
   private locals(op: QueryPlan | MutationPlan): NameScope {
-    const referenced = [...this.tanstack.locals(), ...this.vue.locals(), this.client.local('ApiError'), this.client.local(op.names.fn)];
-    const resource = op.resource;
-    if (resource.factory) referenced.push(resource.factory, resource.allFn, ...resource.entries.map((entry) => entry.fn));
+    const referenced = [this.client.local(op.names.fn)];
     if (op.kind === 'mutation' && op.variablesType) referenced.push(op.variablesType);
-    return localScope(referenced);
+    return localScope(referenced, this.resourceNames(op.resource));
+  }
+
+  /**
+   * The module names every function of a resource refers to, gathered once per resource: GitHub's
+   * `repos` has 284 key entries, which each of its hooks' scopes copied.
+   */
+  private resourceNames(resource: ResourcePlan): ReadonlySet<string> {
+    let names = this.namesByResource.get(resource);
+    if (!names) {
+      const referenced = [...this.tanstack.locals(), ...this.vue.locals(), this.client.local('ApiError')];
+      if (resource.factory) referenced.push(resource.factory, resource.allFn, ...resource.entries.map((entry) => entry.fn));
+      names = outerNames(referenced);
+      this.namesByResource.set(resource, names);
+    }
+    return names;
   }
 
   // Types derived from the client function (seed point 2: no type is declared twice).

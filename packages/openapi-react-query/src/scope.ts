@@ -16,10 +16,16 @@ export class ModuleScope {
 /**
  * A scope for the parameters and locals of one function. Parameter names are in scope in the
  * types of the parameters after them (`typeof listPets`) as well as in the body, so none may take
- * a module-level name the function refers to.
+ * a module-level name the function refers to: those `referenced` by this function alone, and
+ * those of `outerNames`, which many functions share.
  */
-export function localScope(referenced: Iterable<string>): NameScope {
-  return new NameScope([...GLOBAL_VALUE_NAMES, ...GLOBAL_TYPE_NAMES, ...referenced]);
+export function localScope(referenced: Iterable<string>, outer: ReadonlySet<string>): NameScope {
+  return new NameScope(referenced, outer);
+}
+
+/** The globals and the given module-level names, for the local scopes of many functions. */
+export function outerNames(referenced: Iterable<string>): ReadonlySet<string> {
+  return new Set([...GLOBAL_VALUE_NAMES, ...GLOBAL_TYPE_NAMES, ...referenced]);
 }
 
 /** An imported binding: the exported name and the local name it goes by. */

@@ -40,7 +40,8 @@ export interface SchemaScope {
 
 type ByKind<R> = { [K in SchemaKind]: (node: Extract<SchemaNode, { kind: K }>, scope: SchemaScope) => R };
 
-const z = (name: string, args: (Code.Expr | Code.Spread)[] = []) => c.call(c.path(`z.${name}`), args);
+/** `z.name(args)`; `name` is one identifier (the member is built directly: this runs for every schema node). */
+const z = (name: string, args: (Code.Expr | Code.Spread)[] = []) => c.call(c.member(c.id('z'), name), args);
 
 /**
  * `x.optional()` / `x.nullable()`, or `z.optional(x)` in zod/mini (wrappers are functions there).

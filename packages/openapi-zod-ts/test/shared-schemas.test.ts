@@ -1,6 +1,8 @@
 import { join } from 'node:path';
+import { code as c, type Code } from '@specwright/core';
 import { typecheck } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
+import { shareRepeatedSchemas } from '../src/shared-schemas.js';
 import { generateInto, importModule } from './support.js';
 
 /**
@@ -58,5 +60,27 @@ describe.each([['classic'], ['mini']] as const)('shared leaf schemas (%s)', (var
     expect(tooLong.error?.issues.map((i) => i.path)).toEqual([['name']]);
     expect(schemas.ToySchema!.safeParse({ owner: { ...owner, status: 'gone' } }).error?.issues.map((i) => i.path)).toEqual([['owner', 'status']]);
     expect(schemas.ToySchema!.safeParse({ tags: ['A'] }).error?.issues.map((i) => i.path)).toEqual([['tags', 0]]);
+  });
+});
+
+/** Which of two leaves the module shares: leaves are the same exactly when they print alike. */
+describe('shared leaves compare as printed', () => {
+  const chain = (arg: Code.Expr) => c.dot(c.call(c.path('z.literal'), [arg]), 'describe', [c.str('a description')]);
+  const enumOf = (values: string[]) => c.dot(c.call(c.path('z.enum'), [c.arr(values.map(c.str))]), 'optional');
+  // Shared consts are declared as the expressions are rewritten.
+  const declared = (exprs: Code.Expr[]) => {
+    const shared = shareRepeatedSchemas(exprs, () => false);
+    exprs.forEach(shared.rewrite);
+    return shared.declarations.length;
+  };
+  it.each<[string, { given: [Code.Expr, Code.Expr]; shared: boolean }]>([
+    ['the same chain twice', { given: [chain(c.num(1)), chain(c.num(1))], shared: true }],
+    ['-1 as a unary minus and as a negative number', { given: [chain(c.num(-1)), chain({ k: 'number', value: -1 })], shared: true }],
+    ['0 and -0 (printed 0 and -0)', { given: [chain({ k: 'number', value: 0 }), chain(c.num(-0))], shared: false }],
+    ['a string with a comma and two strings', { given: [enumOf(['a,b', 'c']), enumOf(['a', 'b,c'])], shared: false }],
+    ['a string and the same digits as a number', { given: [chain(c.str('12')), chain(c.num(12))], shared: false }],
+    ['object keys that differ only in quoting', { given: [chain(c.obj([c.prop('a"', c.num(1))])), chain(c.obj([c.prop('a', c.str(':1'))]))], shared: false }],
+  ])('%s', (_name, { given, shared }) => {
+    expect(declared(given)).toBe(shared ? 1 : 0);
   });
 });

@@ -7,6 +7,7 @@ export function escapeSegment(segment: string): string {
 }
 
 export function unescapeSegment(segment: string): string {
+  if (!segment.includes('~')) return segment;
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
@@ -24,6 +25,8 @@ export function parsePointer(ref: string): string[] | undefined {
     .slice(2)
     .split('/')
     .map((segment) => {
+      // Without a `%` there is nothing to decode (and nothing decoding could reject).
+      if (!segment.includes('%')) return unescapeSegment(segment);
       try {
         return unescapeSegment(decodeURIComponent(segment));
       } catch {
@@ -49,4 +52,32 @@ export function resolvePointer(document: unknown, ref: string): unknown {
 export function normalizePointer(ref: string): string | undefined {
   const segments = parsePointer(ref);
   return segments === undefined ? undefined : childPointer('#', ...segments);
+}
+
+/**
+ * The local `$ref`s of one document, each normalised and resolved once: a spec names the same
+ * targets thousands of times (GitHub's: 19,000 `$ref`s to 1,700 targets). The document must not
+ * change while this is used; one per model build.
+ */
+export class LocalRefs {
+  private readonly normalized = new Map<string, string | undefined>();
+  private readonly resolved = new Map<string, unknown>();
+
+  constructor(private readonly document: unknown) {}
+
+  /** `normalizePointer(ref)`. */
+  normalize(ref: string): string | undefined {
+    if (this.normalized.has(ref)) return this.normalized.get(ref);
+    const target = normalizePointer(ref);
+    this.normalized.set(ref, target);
+    return target;
+  }
+
+  /** `resolvePointer(document, ref)`. */
+  resolve(ref: string): unknown {
+    if (this.resolved.has(ref)) return this.resolved.get(ref);
+    const target = resolvePointer(this.document, ref);
+    this.resolved.set(ref, target);
+    return target;
+  }
 }

@@ -1,4 +1,5 @@
 import { SpecError } from '../errors.js';
+import { childPointer } from './pointer.js';
 
 /** Typed access to raw spec values; a wrong type is a SpecError at the value's pointer. */
 export class SpecReader {
@@ -51,6 +52,30 @@ export class SpecReader {
     if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
     this.warn(pointer, `expected a number, found ${describe(value)}; ignored`);
     return undefined;
+  }
+
+  /*
+   * The same reads of `object[key]` at `pointer/key`: the key's pointer is built only for a value
+   * that is there. Schemas are read keyword by keyword, and most keywords are absent.
+   */
+  optionalArrayAt(object: Record<string, unknown>, key: string, pointer: string, what: string): unknown[] | undefined {
+    const value = object[key];
+    return value === undefined ? undefined : this.array(value, childPointer(pointer, key), what);
+  }
+
+  optionalObjectAt(object: Record<string, unknown>, key: string, pointer: string, what: string): Record<string, unknown> | undefined {
+    const value = object[key];
+    return value === undefined ? undefined : this.object(value, childPointer(pointer, key), what);
+  }
+
+  lenientStringAt(object: Record<string, unknown>, key: string, pointer: string): string | undefined {
+    const value = object[key];
+    return value === undefined ? undefined : this.lenientString(value, childPointer(pointer, key));
+  }
+
+  lenientNumberAt(object: Record<string, unknown>, key: string, pointer: string): number | undefined {
+    const value = object[key];
+    return value === undefined ? undefined : this.lenientNumber(value, childPointer(pointer, key));
   }
 
   lenientBoolean(value: unknown, pointer: string): boolean | undefined {

@@ -1,6 +1,6 @@
 import type { OpenApiDialect } from '../load/load-spec.js';
 import { mergeAllOf } from './merge-all-of.js';
-import { childPointer, normalizePointer, parsePointer, resolvePointer } from './pointer.js';
+import { childPointer, LocalRefs, normalizePointer, parsePointer } from './pointer.js';
 import type { SpecReader } from './reader.js';
 import { describe } from './reader.js';
 import { discriminatorValue } from './discriminator-value.js';
@@ -19,7 +19,7 @@ import type {
   TupleNode,
   UnionNode,
 } from './types.js';
-import { withBase } from './schema-nodes.js';
+import { withBase, withBaseInPlace } from './schema-nodes.js';
 
 /** Keys that annotate a `$ref` without constraining it further. */
 const REF_ANNOTATIONS = new Set([
@@ -58,12 +58,15 @@ export class SchemaConverter {
   /** Unions whose discriminators are resolved once every schema is built (public for `model-memo.ts`, which replays them). */
   readonly pendingDiscriminators: PendingDiscriminator[] = [];
   private readonly building: NamedEntry[] = [];
+  /** The document's local `$ref`s, each resolved once. */
+  readonly refs: LocalRefs;
 
   constructor(
     readonly reader: SpecReader,
     readonly document: Record<string, unknown>,
     readonly dialect: OpenApiDialect,
   ) {
+    this.refs = new LocalRefs(document);
     const components = reader.optionalObject(document['components'], '#/components', 'components');
     const schemas = reader.optionalObject(components?.['schemas'], '#/components/schemas', 'components.schemas');
     for (const [name, raw] of Object.entries(schemas ?? {})) {
@@ -131,7 +134,7 @@ export class SchemaConverter {
       return this.convertSchema({ ...rest, allOf: members }, pointer);
     }
     const base = this.readBase(raw, pointer);
-    const target = normalizePointer(ref);
+    const target = this.refs.normalize(ref);
     if (target === undefined) {
       this.reader.fail(childPointer(pointer, '$ref'), `$ref "${ref}" is not a local reference and could not be bundled`);
     }
@@ -149,7 +152,7 @@ export class SchemaConverter {
       progress.promoted ??= this.promote(target);
       return { kind: 'ref', key: progress.promoted, nullable: false };
     }
-    const resolved = resolvePointer(this.document, target);
+    const resolved = this.refs.resolve(target);
     if (resolved === undefined) this.reader.fail(childPointer(pointer, '$ref'), `$ref "${ref}" does not resolve to anything in the document`);
     const state: { promoted?: string } = {};
     this.inlineInProgress.set(target, state);
@@ -175,7 +178,7 @@ export class SchemaConverter {
     const name = [...segments].reverse().find((segment) => !generic.test(segment)) ?? 'Schema';
     let key = name;
     for (let n = 2; this.named.has(key); n++) key = `${name}${n}`;
-    this.addEntry({ key, sourceName: key, pointer: target, raw: resolvePointer(this.document, target), isComponent: false, state: 'building' });
+    this.addEntry({ key, sourceName: key, pointer: target, raw: this.refs.resolve(target), isComponent: false, state: 'building' });
     return key;
   }
 
@@ -185,9 +188,9 @@ export class SchemaConverter {
     const not = raw['not'];
     if (not === true || (this.reader.isObject(not) && Object.keys(not).length === 0)) return withBase({ kind: 'never', nullable: false }, base);
     const own = this.convertOwn(raw, pointer);
-    const allOf = this.reader.optionalArray(raw['allOf'], childPointer(pointer, 'allOf'), 'allOf');
-    const oneOf = this.reader.optionalArray(raw['oneOf'], childPointer(pointer, 'oneOf'), 'oneOf');
-    const anyOf = this.reader.optionalArray(raw['anyOf'], childPointer(pointer, 'anyOf'), 'anyOf');
+    const allOf = this.reader.optionalArrayAt(raw, 'allOf', pointer, 'allOf');
+    const oneOf = this.reader.optionalArrayAt(raw, 'oneOf', pointer, 'oneOf');
+    const anyOf = this.reader.optionalArrayAt(raw, 'anyOf', pointer, 'anyOf');
 
     let node: SchemaNode | undefined = own;
     if (allOf && allOf.length > 0) {
@@ -204,7 +207,8 @@ export class SchemaConverter {
     const members = [...(node && !isBareObject(node) && node.kind !== 'unknown' ? [node] : []), ...unions.filter((u) => u.kind !== 'unknown')];
     if (members.length === 0) node ??= unions[0] ?? { kind: 'unknown', nullable: false };
     else node = members.length === 1 ? members[0]! : { kind: 'intersection', members, nullable: false };
-    return withBase(node, base);
+    // Most schemas are just their own keywords, a node made above for this schema alone.
+    return node === own && !allOf?.length ? withBaseInPlace(node, base) : withBase(node, base);
   }
 
   /** The schema's own type keywords (no composition), or undefined when it has none. */
@@ -261,11 +265,11 @@ export class SchemaConverter {
       case 'string':
       case 'file': {
         const node: StringNode = { kind: 'string', nullable: false };
-        const minLength = r.lenientNumber(raw['minLength'], at('minLength'));
-        const maxLength = r.lenientNumber(raw['maxLength'], at('maxLength'));
+        const minLength = r.lenientNumberAt(raw, 'minLength', pointer);
+        const maxLength = r.lenientNumberAt(raw, 'maxLength', pointer);
         if (minLength !== undefined && minLength >= 0) node.minLength = Math.floor(minLength);
         if (maxLength !== undefined && maxLength >= 0) node.maxLength = Math.floor(maxLength);
-        const pattern = r.lenientString(raw['pattern'], at('pattern'));
+        const pattern = r.lenientStringAt(raw, 'pattern', pointer);
         if (pattern !== undefined) {
           const flags = patternFlags(pattern);
           if (flags === undefined) r.warn(at('pattern'), 'the pattern is not a valid ECMAScript regular expression; ignored');
@@ -274,21 +278,21 @@ export class SchemaConverter {
             node.patternFlags = flags;
           }
         }
-        const format = r.lenientString(raw['format'], at('format'));
+        const format = r.lenientStringAt(raw, 'format', pointer);
         if (type === 'file' || format === 'binary' || typeof raw['contentMediaType'] === 'string') node.binary = true;
         return node;
       }
       case 'integer':
       case 'number': {
         const node: NumberNode = { kind: 'number', integer: type === 'integer', nullable: false };
-        const minimum = r.lenientNumber(raw['minimum'], at('minimum'));
-        const maximum = r.lenientNumber(raw['maximum'], at('maximum'));
-        const multipleOf = r.lenientNumber(raw['multipleOf'], at('multipleOf'));
+        const minimum = r.lenientNumberAt(raw, 'minimum', pointer);
+        const maximum = r.lenientNumberAt(raw, 'maximum', pointer);
+        const multipleOf = r.lenientNumberAt(raw, 'multipleOf', pointer);
         if (minimum !== undefined) node.minimum = minimum;
         if (maximum !== undefined) node.maximum = maximum;
         if (multipleOf !== undefined && multipleOf > 0) node.multipleOf = multipleOf;
-        applyExclusive(node, 'Minimum', raw['exclusiveMinimum'], r, at('exclusiveMinimum'));
-        applyExclusive(node, 'Maximum', raw['exclusiveMaximum'], r, at('exclusiveMaximum'));
+        applyExclusive(node, 'Minimum', raw, r, pointer);
+        applyExclusive(node, 'Maximum', raw, r, pointer);
         return node;
       }
       case 'boolean':
@@ -307,7 +311,7 @@ export class SchemaConverter {
 
   private convertObject(raw: Record<string, unknown>, pointer: string): ObjectNode {
     const r = this.reader;
-    const propsRaw = r.optionalObject(raw['properties'], childPointer(pointer, 'properties'), 'properties') ?? {};
+    const propsRaw = r.optionalObjectAt(raw, 'properties', pointer, 'properties') ?? {};
     const requiredRaw = Array.isArray(raw['required']) ? raw['required'] : [];
     const required = new Set(requiredRaw.filter((name): name is string => typeof name === 'string'));
     const properties: ObjectProperty[] = [];
@@ -331,13 +335,15 @@ export class SchemaConverter {
     else if (r.isObject(additional)) {
       node.additionalProperties = Object.keys(additional).length === 0 ? true : this.convert(additional, childPointer(pointer, 'additionalProperties'));
     }
-    const patternProperties = this.patternProperties(raw['patternProperties'], childPointer(pointer, 'patternProperties'));
-    if (patternProperties.length > 0) node.patternProperties = patternProperties;
+    if (raw['patternProperties'] !== undefined) {
+      const patternProperties = this.patternProperties(raw['patternProperties'], childPointer(pointer, 'patternProperties'));
+      if (patternProperties.length > 0) node.patternProperties = patternProperties;
+    }
     if (raw['propertyNames'] !== undefined) {
       r.warn(childPointer(pointer, 'propertyNames'), 'propertyNames is not enforced; keys are not checked against it');
     }
-    const minProperties = r.lenientNumber(raw['minProperties'], childPointer(pointer, 'minProperties'));
-    const maxProperties = r.lenientNumber(raw['maxProperties'], childPointer(pointer, 'maxProperties'));
+    const minProperties = r.lenientNumberAt(raw, 'minProperties', pointer);
+    const maxProperties = r.lenientNumberAt(raw, 'maxProperties', pointer);
     if (minProperties !== undefined && minProperties >= 0) node.minProperties = Math.floor(minProperties);
     if (maxProperties !== undefined && maxProperties >= 0) node.maxProperties = Math.floor(maxProperties);
     return node;
@@ -363,7 +369,7 @@ export class SchemaConverter {
     if (!this.reader.isObject(raw)) return false;
     if (raw[key] === true) return true;
     if (typeof raw['$ref'] === 'string') {
-      const target = resolvePointer(this.document, raw['$ref']);
+      const target = this.refs.resolve(raw['$ref']);
       return this.reader.isObject(target) && target[key] === true;
     }
     return false;
@@ -371,8 +377,8 @@ export class SchemaConverter {
 
   private convertArray(raw: Record<string, unknown>, pointer: string): ArrayNode | TupleNode {
     const r = this.reader;
-    const minItems = r.lenientNumber(raw['minItems'], childPointer(pointer, 'minItems'));
-    const maxItems = r.lenientNumber(raw['maxItems'], childPointer(pointer, 'maxItems'));
+    const minItems = r.lenientNumberAt(raw, 'minItems', pointer);
+    const maxItems = r.lenientNumberAt(raw, 'maxItems', pointer);
     const bounds: { minItems?: number; maxItems?: number } = {};
     if (minItems !== undefined && minItems >= 0) bounds.minItems = Math.floor(minItems);
     if (maxItems !== undefined && maxItems >= 0) bounds.maxItems = Math.floor(maxItems);
@@ -469,7 +475,7 @@ export class SchemaConverter {
     if (raw['example'] !== undefined) examples.push(toJson(raw['example']));
     if (Array.isArray(raw['examples'])) for (const example of raw['examples']) examples.push(toJson(example));
     if (examples.length > 0) base.examples = examples;
-    const format = r.lenientString(raw['format'], childPointer(pointer, 'format'));
+    const format = r.lenientStringAt(raw, 'format', pointer);
     if (format !== undefined) base.format = format;
     return base;
   }
@@ -511,9 +517,10 @@ export function isBareObject(node: SchemaNode): boolean {
   return node.kind === 'object' && node.properties.length === 0 && node.additionalProperties === undefined && !node.nullable;
 }
 
-function applyExclusive(node: NumberNode, which: 'Minimum' | 'Maximum', value: unknown, reader: SpecReader, pointer: string): void {
+function applyExclusive(node: NumberNode, which: 'Minimum' | 'Maximum', raw: Record<string, unknown>, reader: SpecReader, pointer: string): void {
   const inclusiveKey = which === 'Minimum' ? 'minimum' : 'maximum';
   const exclusiveKey = which === 'Minimum' ? 'exclusiveMinimum' : 'exclusiveMaximum';
+  const value = raw[exclusiveKey];
   if (value === true) {
     // 3.0: a boolean that makes the inclusive bound exclusive.
     const bound = node[inclusiveKey];
@@ -524,7 +531,7 @@ function applyExclusive(node: NumberNode, which: 'Minimum' | 'Maximum', value: u
     return;
   }
   if (value === false || value === undefined) return;
-  const bound = reader.lenientNumber(value, pointer);
+  const bound = reader.lenientNumber(value, childPointer(pointer, exclusiveKey));
   if (bound !== undefined) node[exclusiveKey] = bound;
 }
 

@@ -11,6 +11,14 @@ export function withBase(node: SchemaNode, base: Partial<SchemaBase>): SchemaNod
   return out;
 }
 
+/** `withBase` for a node no one else holds yet: annotated in place (same keys, same order) instead of copied. */
+export function withBaseInPlace(node: SchemaNode, base: Partial<SchemaBase>): SchemaNode {
+  if (Object.keys(base).length === 0) return node;
+  const nullable = node.nullable || base.nullable === true;
+  Object.assign(node, base).nullable = nullable;
+  return node;
+}
+
 /** Structural questions generators ask of nodes. */
 export function isNullable(node: SchemaNode): boolean {
   return node.nullable || node.kind === 'null';

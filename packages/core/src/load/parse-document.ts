@@ -1,6 +1,10 @@
+import { createRequire } from 'node:module';
 import { extname } from 'node:path';
-import { parseDocument } from 'yaml';
 import { SpecError } from '../errors.js';
+
+// yaml (70 modules, ~25 ms to load) is required by the first YAML document, not at start: most
+// large specs are JSON. Under Node its entry is CommonJS, the module an import would load too.
+const require = createRequire(import.meta.url);
 
 /** Parses JSON or YAML text; a syntax error names the file, line and column. */
 export function parseDocumentText(text: string, file: string): unknown {
@@ -23,6 +27,7 @@ function parseJson(text: string, file: string): unknown {
 }
 
 function parseYaml(text: string, file: string): unknown {
+  const { parseDocument } = require('yaml') as typeof import('yaml');
   const doc = parseDocument(stripBom(text), { merge: true, uniqueKeys: false, prettyErrors: true });
   const first = doc.errors[0];
   if (first) {

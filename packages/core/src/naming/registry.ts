@@ -27,19 +27,26 @@ export const LOCAL_PARAMETER_NAMES = ['body', 'query', 'params', 'config', 'cont
 export class NameScope {
   private readonly used: Set<string>;
 
-  constructor(reserved: Iterable<string> = []) {
+  /**
+   * `outer`: names taken around this scope, shared by many small scopes instead of copied into
+   * each; claims never add to it.
+   */
+  constructor(
+    reserved: Iterable<string> = [],
+    private readonly outer?: ReadonlySet<string>,
+  ) {
     this.used = new Set(reserved);
   }
 
   claim(base: string): string {
     let name = base;
-    for (let n = 2; this.used.has(name); n++) name = `${base}${n}`;
+    for (let n = 2; this.has(name); n++) name = `${base}${n}`;
     this.used.add(name);
     return name;
   }
 
   has(name: string): boolean {
-    return this.used.has(name);
+    return this.used.has(name) || this.outer?.has(name) === true;
   }
 }
 
@@ -81,6 +88,7 @@ export class NameRegistry {
   private readonly scope: NameScope;
   private readonly schemaNames = new Map<string, DeclarationNames>();
   private readonly operationNames = new Map<string, OperationNames>();
+  private readonly paramIdentifiers = new Map<string, string>();
 
   constructor(
     readonly model: ApiModel,
@@ -115,7 +123,7 @@ export class NameRegistry {
     const fn = this.scope.claim(operation.name);
     const pascal = upperFirst(operation.name.replace(/_$/, ''));
     const locals = new NameScope([...LOCAL_PARAMETER_NAMES, fn]);
-    const pathParams = operation.pathParams.map((p) => locals.claim(safeIdentifier(camelCase(p.name), 'param')));
+    const pathParams = operation.pathParams.map((p) => locals.claim(this.paramIdentifier(p.name)));
     const names: OperationNames = { fn, pascal, pathParams, responses: new Map() };
 
     const bodySchema = operation.requestBody?.contents[0]?.schema;
@@ -129,6 +137,16 @@ export class NameRegistry {
       names.responses.set(response.status, this.refNames(schema) ?? this.declare(`${pascal}Response${suffix}`));
     }
     return names;
+  }
+
+  /** The identifier of a path parameter's name, cased once per name: specs repeat a few (`owner`, `repo`) thousands of times. */
+  private paramIdentifier(name: string): string {
+    let identifier = this.paramIdentifiers.get(name);
+    if (identifier === undefined) {
+      identifier = safeIdentifier(camelCase(name), 'param');
+      this.paramIdentifiers.set(name, identifier);
+    }
+    return identifier;
   }
 
   /** A plain reference reuses the referenced schema's names instead of declaring new ones. */
