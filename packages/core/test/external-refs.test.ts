@@ -44,6 +44,35 @@ describe('external schemas', () => {
     expect(operationSchema(model, 'postA', 'response')).toMatchObject({ kind: 'object', properties: [{ name: 'ids' }] });
   });
 
+  it('names a schema under #/paths that refers to itself, and keeps its content', async () => {
+    const project = tempProject('self-ref-in-paths', { prettier: false });
+    const tree = {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/paths/~1trees/get/responses/200/content/application~1json/schema' } } },
+    };
+    const spec = project.write(
+      'spec.json',
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 't', version: '1' },
+        paths: { '/trees': { get: { operationId: 'listTrees', responses: { '200': { description: 'ok', content: { 'application/json': { schema: tree } } } } } } },
+      }),
+    );
+    // It failed: "$ref "#/components/schemas/ListTreesResponse" does not resolve".
+    const model = await loadModel(spec);
+    const [named] = model.schemas;
+    expect(model.schemas).toHaveLength(1);
+    expect(operationSchema(model, 'listTrees', 'response')).toEqual({ kind: 'ref', key: named!.key, nullable: false });
+    expect(named!.schema).toMatchObject({
+      kind: 'object',
+      properties: [
+        { name: 'name', required: true, schema: { kind: 'string' } },
+        { name: 'children', required: false, schema: { kind: 'array', items: { kind: 'ref', key: named!.key } } },
+      ],
+    });
+  });
+
   it('names the place of a broken external $ref and the file it searched (repro 14)', async () => {
     const spec = fixture('multi-file/14-external-ref-error-no-location.yaml');
     const error = await loadSpecFile(spec).catch((e: unknown) => e);

@@ -205,8 +205,12 @@ export class RefBundler {
     if (Array.isArray(node)) return node.map((item, i) => this.copy(doc, childPointer(pointer, i), item, childKind(kind, String(i), item)));
     const record = node as Record<string, unknown>;
     if (kind === 'schema' && !top && this.replaceTargets) {
-      const name = this.names.get(`${doc.href}${pointer}`);
-      if (name !== undefined && this.targets.has(`${doc.href}${pointer}`)) return { $ref: componentRef(name) };
+      const key = `${doc.href}${pointer}`;
+      if (this.names.has(key) && this.targets.has(key)) {
+        // Built here when the walk meets the target before any `$ref` to it: a schema that refers
+        // to itself is reached through that `$ref` only from inside the copy replaced here.
+        return { $ref: componentRef(this.hoist({ doc, segments: parsePointer(pointer) ?? [], node, key })) };
+      }
     }
     if (typeof record['$ref'] === 'string' && kind !== 'discriminator' && kind !== 'mapping') return this.ref(doc, pointer, record, kind);
     const out: Record<string, unknown> = {};
