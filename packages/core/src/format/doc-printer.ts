@@ -14,7 +14,7 @@
  *
  * The few places where prettier 3 versions differ are flags of `PrinterSemantics`.
  */
-import type { Align, Doc, Fill, Group, Line } from './doc.js';
+import type { Align, Doc, DocCommand, Fill, Group, Line } from './doc.js';
 
 export interface PrinterSemantics {
   /** A flat `line` in `fits` counts only when text follows it (every proven version). */
@@ -52,13 +52,27 @@ interface Indentation {
   length: number;
   queue: IndentPart[];
   root: Indentation | undefined;
+  /** This indentation one level deeper, once made. */
+  indented: Indentation | undefined;
 }
+
+const indentation = (value: string, length: number, queue: IndentPart[], root: Indentation | undefined): Indentation => ({ value, length, queue, root, indented: undefined });
 type IndentPart = { kind: 'indent' } | { kind: 'spaces'; n: number } | { kind: 'string'; text: string };
 
-const ROOT: Indentation = { value: '', length: 0, queue: [], root: undefined };
 const INDENT_PART: IndentPart = { kind: 'indent' };
 const FILL_OFFSET = Symbol('fill offset');
 type OffsetFill = Fill & { [FILL_OFFSET]?: number };
+
+/** Spaces and tabs ending a text that ended in `trailing` of them, once `added` is written after it. */
+function trailingAfter(trailing: number, added: string): number {
+  let end = added.length;
+  while (end > 0) {
+    const code = added.charCodeAt(end - 1);
+    if (code !== 32 && code !== 9) return added.length - end;
+    end--;
+  }
+  return trailing + added.length;
+}
 
 export function printDoc(doc: Doc, options: PrintOptions): PrintResult {
   return new DocPrinter(options).print(doc);
@@ -71,6 +85,8 @@ export function printDoc(doc: Doc, options: PrintOptions): PrintResult {
  * the same results as walking it, computed once per doc.
  */
 interface FlatSummary {
+  /** The doc holds a forced break for its enclosing group (only an if-break's break side can). */
+  forced: boolean;
   /** The doc prints some text. */
   hasText: boolean;
   /** A (non-soft) line comes before the first text / after the last text / anywhere. */
@@ -85,17 +101,30 @@ interface FlatSummary {
   writable: boolean;
 }
 
-const SUMMARY = Symbol('flat summary');
-const FORCED = Symbol('forced break');
-type Analyzed = { [SUMMARY]?: FlatSummary | null; [FORCED]?: boolean };
-const EMPTY: FlatSummary = { hasText: false, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: 0, totalWidth: 0, writable: true };
-const SPACE: FlatSummary = { hasText: false, leadingSpace: true, trailingSpace: true, anySpace: true, innerWidth: 0, totalWidth: 1, writable: true };
+/**
+ * What analysing a doc found, kept on the doc under one key (one property added per doc, not
+ * two: each added property costs the doc a new backing store): its summary, or for a doc with
+ * none whether it holds a forced break.
+ */
+type Analysis = FlatSummary | typeof FREE | typeof FORCED;
+const FREE = 0;
+const FORCED = 1;
+const ANALYSIS = Symbol('flat analysis');
+type Analyzed = { [ANALYSIS]?: Analysis };
+const EMPTY: FlatSummary = { forced: false, hasText: false, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: 0, totalWidth: 0, writable: true };
+const SPACE: FlatSummary = { forced: false, hasText: false, leadingSpace: true, trailingSpace: true, anySpace: true, innerWidth: 0, totalWidth: 1, writable: true };
+
+const summaryIn = (analysis: Analysis): FlatSummary | null => (typeof analysis === 'object' ? analysis : null);
+const forcedIn = (analysis: Analysis): boolean => (typeof analysis === 'object' ? analysis.forced : analysis === FORCED);
+/** The summary, not writable directly (reused when it already is not). */
+const unwritable = (summary: FlatSummary): FlatSummary => (summary.writable ? { ...summary, writable: false } : summary);
 
 class DocPrinter {
   private readonly width: number;
   private readonly groupModes = new Map<symbol, Mode>();
   private readonly brokenMarks = new Set<object>();
-  private readonly indentCache = new Map<Indentation, Indentation>();
+  // Its own root: the indentations made from it keep the next level for this printer's options.
+  private readonly root = indentation('', 0, [], undefined);
   // Command stack as three parallel arrays (indentation, mode, doc).
   private readonly cmdIndent: Indentation[] = [];
   private readonly cmdMode: Mode[] = [];
@@ -119,9 +148,7 @@ class DocPrinter {
       // Only ever inside a broken group, or a conditional group's state: walked, not summarised.
       if (doc.type === 'break-parent') return null;
     }
-    const memo = doc as Analyzed;
-    if (memo[SUMMARY] === undefined) this.analyze(doc);
-    return memo[SUMMARY]!;
+    return summaryIn(this.analysisOf(doc));
   }
 
   /**
@@ -131,87 +158,92 @@ class DocPrinter {
    */
   private isBroken(group: Group): boolean {
     if (group.break) return true;
-    const memo = group as Group & Analyzed;
-    if (memo[SUMMARY] === undefined) this.analyze(group);
+    if ((group as Group & Analyzed)[ANALYSIS] === undefined) this.analyze(group);
     return Boolean(group.break);
   }
 
   private stringSummary(text: string): FlatSummary {
     if (text === '') return EMPTY;
     const width = this.textWidth(text);
-    return { hasText: true, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: width, totalWidth: width, writable: !text.includes('\n') && !text.includes('\r') };
+    return { forced: false, hasText: true, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: width, totalWidth: width, writable: !text.includes('\n') && !text.includes('\r') };
   }
 
   /** Whether a doc holds a forced break for its enclosing group; records its flat summary. */
   private analyze(doc: Doc): boolean {
     if (typeof doc === 'string') return false;
-    if (Array.isArray(doc)) {
-      const memo = doc as Analyzed;
-      if (memo[SUMMARY] === undefined) {
-        const { forced, summary } = this.analyzeList(doc);
-        memo[FORCED] = forced;
-        memo[SUMMARY] = summary;
-      }
-      return memo[FORCED]!;
+    if (!Array.isArray(doc)) {
+      if (doc.type === 'line') return false;
+      if (doc.type === 'break-parent') return true;
     }
-    if (doc.type === 'line') return false;
-    if (doc.type === 'break-parent') return true;
+    return forcedIn(this.analysisOf(doc));
+  }
+
+  /** The analysis of an array or a command other than a line or break-parent, computed once. */
+  private analysisOf(doc: Doc[] | DocCommand): Analysis {
     const memo = doc as Analyzed;
-    if (memo[SUMMARY] !== undefined) return memo[FORCED]!;
-    let forced = false;
-    let summary: FlatSummary | null;
+    let analysis = memo[ANALYSIS];
+    if (analysis === undefined) {
+      analysis = Array.isArray(doc) ? this.analyzeList(doc) : this.analyzeCommand(doc);
+      memo[ANALYSIS] = analysis;
+    }
+    return analysis;
+  }
+
+  private analyzeCommand(doc: DocCommand): Analysis {
     switch (doc.type) {
       case 'group': {
         // A conditional group keeps the breaks of its states (their groups are marked when met).
         if (!doc.expandedStates && this.analyze(doc.contents) && !doc.break) doc.break = 'propagated';
-        forced = Boolean(doc.break);
-        const inner = forced ? null : this.summaryOf(doc.contents);
-        summary = inner && doc.id ? { ...inner, writable: false } : inner;
-        break;
+        if (doc.break) return FORCED;
+        const inner = this.summaryOf(doc.contents);
+        if (!inner) return FREE;
+        // A conditional group's contents may hold a forced if-break: not the group's own break.
+        if (inner.forced) return { ...inner, forced: false, writable: inner.writable && !doc.id };
+        return doc.id ? unwritable(inner) : inner;
       }
       case 'fill': {
-        const { forced: partsForced, summary: inner } = this.analyzeList(doc.parts);
-        forced = partsForced;
-        summary = inner && !(doc as OffsetFill)[FILL_OFFSET] ? { ...inner, writable: false } : null;
-        break;
+        const parts = this.analyzeList(doc.parts);
+        if (typeof parts !== 'object') return parts;
+        return (doc as OffsetFill)[FILL_OFFSET] ? FREE : unwritable(parts);
       }
       case 'indent':
       case 'align':
       case 'label':
-        forced = this.analyze(doc.contents);
-        summary = this.summaryOf(doc.contents);
-        break;
+        return this.analysisOfContents(doc.contents);
       case 'indent-if-break': {
-        forced = this.analyze(doc.contents);
+        const inner = this.analysisOfContents(doc.contents);
         // Printed only once its group's mode is known: not written directly.
-        const inner = this.summaryOf(doc.contents);
-        summary = inner && doc.groupId ? { ...inner, writable: false } : inner;
-        break;
+        return typeof inner === 'object' && doc.groupId ? unwritable(inner) : inner;
       }
       case 'if-break': {
         const a = this.analyze(doc.breakContents);
         const b = this.analyze(doc.flatContents);
-        forced = a || b;
-        summary = doc.groupId ? null : this.summaryOf(doc.flatContents);
-        break;
+        const forced = a || b;
+        const summary = doc.groupId ? null : this.summaryOf(doc.flatContents);
+        if (!summary) return forced ? FORCED : FREE;
+        return forced && !summary.forced ? { ...summary, forced: true } : summary;
       }
       case 'line-suffix':
-        forced = this.analyze(doc.contents);
-        summary = null;
-        break;
+        return this.analyze(doc.contents) ? FORCED : FREE;
       case 'cursor':
-        summary = EMPTY;
-        break;
+        return EMPTY;
       default:
-        summary = null;
+        return FREE;
     }
-    memo[FORCED] = forced;
-    memo[SUMMARY] = summary;
-    return forced;
+  }
+
+  /** The analysis of a wrapper's contents: the same forced break and summary. */
+  private analysisOfContents(contents: Doc): Analysis {
+    if (typeof contents === 'string') return this.stringSummary(contents);
+    if (!Array.isArray(contents)) {
+      if (contents.type === 'line') return contents.hard ? FREE : contents.soft ? EMPTY : SPACE;
+      if (contents.type === 'break-parent') return FORCED;
+    }
+    return this.analysisOf(contents);
   }
 
   /** Forced break and summary of parts printed one after the other (`concat` folded in place). */
-  private analyzeList(parts: Doc[]): { forced: boolean; summary: FlatSummary | null } {
+  private analyzeList(parts: Doc[]): Analysis {
     let forced = false;
     let hasText = false;
     let leadingSpace = false;
@@ -221,7 +253,8 @@ class DocPrinter {
     let totalWidth = 0;
     let writable = true;
     let summarizable = true;
-    for (const part of parts) {
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
       let partHasText: boolean;
       let partLeading: boolean;
       let partTrailing: boolean;
@@ -243,7 +276,11 @@ class DocPrinter {
           summarizable = false;
           continue;
         }
-        ({ hasText: partHasText, leadingSpace: partLeading, trailingSpace: partTrailing, anySpace: partAny, innerWidth: partInner } = summary);
+        partHasText = summary.hasText;
+        partLeading = summary.leadingSpace;
+        partTrailing = summary.trailingSpace;
+        partAny = summary.anySpace;
+        partInner = summary.innerWidth;
         totalWidth += summary.totalWidth;
         if (!summary.writable) writable = false;
       }
@@ -263,9 +300,9 @@ class DocPrinter {
       trailingSpace = partTrailing;
       anySpace = anySpace || partAny;
     }
-    if (!summarizable || forced) return { forced, summary: null };
-    if (!hasText) return { forced, summary: anySpace ? { ...SPACE, totalWidth, writable } : totalWidth === 0 && writable ? EMPTY : { ...EMPTY, totalWidth, writable } };
-    return { forced, summary: { hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable } };
+    if (!summarizable || forced) return forced ? FORCED : FREE;
+    if (!hasText) return anySpace ? { ...SPACE, totalWidth, writable } : totalWidth === 0 && writable ? EMPTY : { ...EMPTY, totalWidth, writable };
+    return { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
   }
 
   private writableFlat(doc: Doc): boolean {
@@ -318,7 +355,7 @@ class DocPrinter {
 
   print(doc: Doc): PrintResult {
     const { eol } = this.options;
-    this.push(ROOT, BREAK, doc);
+    this.push(this.root, BREAK, doc);
     while (this.cmdDoc.length > 0) {
       const indent = this.cmdIndent.pop()!;
       const mode = this.cmdMode.pop()!;
@@ -526,28 +563,31 @@ class DocPrinter {
     const initialLineSuffix = hasLineSuffix;
     const pendingSemantics = this.options.semantics.pendingSpaceInFits;
     let restIndex = withRest ? this.cmdDoc.length : 0;
-    // Scratch stacks, reused by every call (fits does not nest).
+    // Scratch stacks, reused by every call (fits does not nest); `top` is their height. Emptying
+    // them by `length = 0` would drop their backing stores, to be grown again by every call.
     const modes = this.fitsModes;
     const docs = this.fitsDocs;
-    modes.length = 0;
-    docs.length = 0;
-    modes.push(mode);
-    docs.push(doc);
+    modes[0] = mode;
+    docs[0] = doc;
+    let top = 1;
     let pendingSpace = false;
-    let text = '';
+    // What a trim would remove: the spaces and tabs at the end of the text so far (the text
+    // itself is not kept: building it cost more than all else `fits` does).
+    let trailing = 0;
     // False once a summarised doc was measured (its text is not kept): a later trim then needs
     // the full walk.
     let textKnown = true;
     while (width >= 0) {
-      if (docs.length === 0) {
+      if (top === 0) {
         if (restIndex === 0) return true;
         restIndex--;
-        modes.push(this.cmdMode[restIndex]!);
-        docs.push(this.cmdDoc[restIndex]!);
+        modes[top] = this.cmdMode[restIndex]!;
+        docs[top++] = this.cmdDoc[restIndex]!;
         continue;
       }
-      const currentMode = modes.pop()!;
-      const current = docs.pop()!;
+      top--;
+      const currentMode = modes[top]!;
+      const current = docs[top]!;
       if (currentMode === FLAT && typeof current === 'object' && !mustBeFlat && this.useSummaries) {
         const summary = this.summaryOf(current);
         if (summary) {
@@ -566,23 +606,23 @@ class DocPrinter {
         if (pendingSemantics) {
           if (current !== '') {
             if (pendingSpace) {
-              text += ' ';
+              trailing++;
               width -= 1;
               pendingSpace = false;
             }
-            text += current;
+            trailing = trailingAfter(trailing, current);
             width -= this.textWidth(current);
           }
         } else {
-          text += current;
+          trailing = trailingAfter(trailing, current);
           width -= this.textWidth(current);
         }
         continue;
       }
       if (Array.isArray(current)) {
         for (let i = current.length - 1; i >= 0; i--) {
-          modes.push(currentMode);
-          docs.push(current[i]!);
+          modes[top] = currentMode;
+          docs[top++] = current[i]!;
         }
         continue;
       }
@@ -590,8 +630,8 @@ class DocPrinter {
         case 'fill': {
           const offset = (current as OffsetFill)[FILL_OFFSET] ?? 0;
           for (let i = current.parts.length - 1; i >= offset; i--) {
-            modes.push(currentMode);
-            docs.push(current.parts[i]!);
+            modes[top] = currentMode;
+            docs[top++] = current.parts[i]!;
           }
           break;
         }
@@ -599,14 +639,13 @@ class DocPrinter {
         case 'align':
         case 'indent-if-break':
         case 'label':
-          modes.push(currentMode);
-          docs.push(current.contents);
+          modes[top] = currentMode;
+          docs[top++] = current.contents;
           break;
         case 'trim': {
           if (!textKnown) return this.fitsWithoutSummaries(mode, doc, initialWidth, initialLineSuffix, mustBeFlat, withRest);
-          const trimmed = text.replace(/[ \t]+$/, '');
-          width += text.length - trimmed.length;
-          text = trimmed;
+          width += trailing;
+          trailing = 0;
           break;
         }
         case 'group': {
@@ -614,16 +653,16 @@ class DocPrinter {
           if (mustBeFlat && broken) return false;
           const groupMode = broken ? BREAK : currentMode;
           const contents = current.expandedStates && groupMode === BREAK ? current.expandedStates[current.expandedStates.length - 1]! : current.contents;
-          modes.push(groupMode);
-          docs.push(contents);
+          modes[top] = groupMode;
+          docs[top++] = contents;
           break;
         }
         case 'if-break': {
           const groupMode = current.groupId ? (this.groupModes.get(current.groupId) ?? FLAT) : currentMode;
           const contents = groupMode === BREAK ? current.breakContents : current.flatContents;
           if (contents) {
-            modes.push(currentMode);
-            docs.push(contents);
+            modes[top] = currentMode;
+            docs[top++] = contents;
           }
           break;
         }
@@ -632,7 +671,7 @@ class DocPrinter {
           if (!current.soft) {
             if (pendingSemantics) pendingSpace = true;
             else {
-              text += ' ';
+              trailing++;
               width -= 1;
             }
           }
@@ -670,19 +709,16 @@ class DocPrinter {
   }
 
   private makeIndent(indent: Indentation): Indentation {
-    let cached = this.indentCache.get(indent);
-    if (!cached) {
-      cached = this.generateIndent(indent, INDENT_PART);
-      this.indentCache.set(indent, cached);
-    }
-    return cached;
+    // Kept on the indentation (each printer makes its own from its root): no map to look up.
+    indent.indented ??= this.generateIndent(indent, INDENT_PART);
+    return indent.indented;
   }
 
   private makeAlign(indent: Indentation, align: Align): Indentation {
     const { n } = align;
-    if (n === Number.NEGATIVE_INFINITY) return indent.root ?? ROOT;
-    if (typeof n === 'number' && n < 0) return this.generateIndent({ ...indent, queue: indent.queue.slice(0, -1) }, undefined);
-    if (typeof n === 'object') return { ...indent, root: indent };
+    if (n === Number.NEGATIVE_INFINITY) return indent.root ?? this.root;
+    if (typeof n === 'number' && n < 0) return this.generateIndent(indentation(indent.value, indent.length, indent.queue.slice(0, -1), indent.root), undefined);
+    if (typeof n === 'object') return indentation(indent.value, indent.length, indent.queue, indent);
     if (!n) return indent;
     return this.generateIndent(indent, typeof n === 'string' ? { kind: 'string', text: n } : { kind: 'spaces', n });
   }
@@ -694,44 +730,32 @@ class DocPrinter {
     let length = 0;
     let lastTabs = 0;
     let lastSpaces = 0;
-    const addTabs = (count: number) => {
-      value += '\t'.repeat(count);
-      length += tabWidth * count;
-    };
-    const addSpaces = (count: number) => {
-      value += ' '.repeat(count);
-      length += count;
-    };
-    const flushSpaces = () => {
-      if (lastSpaces > 0) addSpaces(lastSpaces);
-      lastTabs = 0;
-      lastSpaces = 0;
-    };
-    const flushTabs = () => {
-      if (lastTabs > 0) addTabs(lastTabs);
-      lastTabs = 0;
-      lastSpaces = 0;
-    };
-    const flush = () => (useTabs ? flushTabs() : flushSpaces());
     for (const item of queue) {
-      switch (item.kind) {
-        case 'indent':
-          flush();
-          if (useTabs) addTabs(1);
-          else addSpaces(tabWidth);
-          break;
-        case 'string':
-          flush();
-          value += item.text;
-          length += item.text.length;
-          break;
-        case 'spaces':
-          lastTabs += 1;
-          lastSpaces += item.n;
-          break;
+      if (item.kind === 'spaces') {
+        lastTabs += 1;
+        lastSpaces += item.n;
+        continue;
+      }
+      // Flush the pending alignment: as tabs when indenting with tabs, else as spaces.
+      if (useTabs) {
+        value += '\t'.repeat(lastTabs);
+        length += tabWidth * lastTabs;
+      } else {
+        value += ' '.repeat(lastSpaces);
+        length += lastSpaces;
+      }
+      lastTabs = 0;
+      lastSpaces = 0;
+      if (item.kind === 'indent') {
+        value += useTabs ? '\t' : ' '.repeat(tabWidth);
+        length += tabWidth;
+      } else {
+        value += item.text;
+        length += item.text.length;
       }
     }
-    flushSpaces();
-    return { ...indent, value, length, queue };
+    value += ' '.repeat(lastSpaces);
+    length += lastSpaces;
+    return indentation(value, length, queue, indent.root);
   }
 }
