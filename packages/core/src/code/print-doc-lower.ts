@@ -370,7 +370,9 @@ function topStatement(node: N.ENode): N.ENode {
 
 export const childNodes = (node: N.ENode): N.ENode[] => {
   const out: N.ENode[] = [];
-  for (const [key, value] of Object.entries(node)) {
+  // `for in` visits the keys in `Object.entries` order (nodes are plain objects) without its pairs.
+  for (const key in node) {
+    const value: unknown = (node as unknown as Record<string, unknown>)[key];
     if (key === 'parent' || key === 'printed' || key === 'comments' || !value || typeof value !== 'object') continue;
     if (Array.isArray(value)) {
       for (const item of value) if (item && typeof item === 'object' && typeof (item as { type?: unknown }).type === 'string') out.push(item as N.ENode);

@@ -29,9 +29,15 @@ const isBitwiseOperator = (op: string) => BITSHIFT.has(op) || op === '|' || op =
 
 const TYPE_KEYWORDS_NEEDING_PARENS = new Set(['await', 'interface', 'module', 'using', 'yield', 'let', 'component', 'hook', 'type']);
 
+// Predicates made once, not on every call (needsParens is asked for every node printed).
+const isExpressionStatement = (node: AnyNode) => node.type === 'ExpressionStatement';
+const isArrowFunction = (node: AnyNode) => node.type === 'ArrowFunctionExpression';
+
 function identifierNeedsParens(node: N.Identifier): boolean {
   const { field: key, parent } = node;
   if (!parent) return false;
+  // Only these names may need them: every other identifier is answered without a closure made.
+  if (!TYPE_KEYWORDS_NEEDING_PARENS.has(node.name)) return false;
   const statementStart = (ancestor: AnyNode | undefined) => ancestor?.type === 'ExpressionStatement' && startsWith(ancestor.expression, (n) => n === node);
   if (node.name === 'let' && key === 'object' && parent.type === 'MemberExpression' && parent.computed && !parent.optional) {
     if (statementStart(findAncestor(node, (n) => n.type === 'ExpressionStatement'))) return true;
@@ -50,9 +56,9 @@ export function needsParens(node: AnyNode, options: FormatOptions): boolean {
     case 'Identifier':
       return identifierNeedsParens(node);
     case 'ObjectExpression': {
-      const statement = findAncestor(node, (n) => n.type === 'ExpressionStatement');
+      const statement = findAncestor(node, isExpressionStatement);
       if (statement?.type === 'ExpressionStatement' && startsWith(statement.expression, (n) => n === node)) return true;
-      const arrow = findAncestor(node, (n) => n.type === 'ArrowFunctionExpression');
+      const arrow = findAncestor(node, isArrowFunction);
       if (arrow?.type === 'ArrowFunctionExpression') {
         const body = arrow.body;
         if (body.type !== 'AssignmentExpression' && body.type !== 'BlockStatement' && startsWith(body, (n) => n === node)) return true;
