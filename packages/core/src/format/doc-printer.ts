@@ -114,10 +114,12 @@ type Analyzed = { [ANALYSIS]?: Analysis };
 const EMPTY: FlatSummary = { forced: false, hasText: false, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: 0, totalWidth: 0, writable: true };
 const SPACE: FlatSummary = { forced: false, hasText: false, leadingSpace: true, trailingSpace: true, anySpace: true, innerWidth: 0, totalWidth: 1, writable: true };
 
+/** Summaries narrower than this are made once per printer (see `flat`). */
+const INTERNED_WIDTH = 128;
+
 const summaryIn = (analysis: Analysis): FlatSummary | null => (typeof analysis === 'object' ? analysis : null);
 const forcedIn = (analysis: Analysis): boolean => (typeof analysis === 'object' ? analysis.forced : analysis === FORCED);
 /** The summary, not writable directly (reused when it already is not). */
-const unwritable = (summary: FlatSummary): FlatSummary => (summary.writable ? { ...summary, writable: false } : summary);
 
 class DocPrinter {
   private readonly width: number;
@@ -135,6 +137,7 @@ class DocPrinter {
   private shouldRemeasure = false;
   private readonly fitsModes: Mode[] = [];
   private readonly fitsDocs: Doc[] = [];
+  private readonly interned = new Map<number, FlatSummary>();
 
   constructor(private readonly options: PrintOptions) {
     this.width = options.printWidth;
@@ -165,7 +168,7 @@ class DocPrinter {
   private stringSummary(text: string): FlatSummary {
     if (text === '') return EMPTY;
     const width = this.textWidth(text);
-    return { forced: false, hasText: true, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: width, totalWidth: width, writable: !text.includes('\n') && !text.includes('\r') };
+    return this.flat(true, false, false, false, width, width, !text.includes('\n') && !text.includes('\r'));
   }
 
   /** Whether a doc holds a forced break for its enclosing group; records its flat summary. */
@@ -198,22 +201,22 @@ class DocPrinter {
         const inner = this.summaryOf(doc.contents);
         if (!inner) return FREE;
         // A conditional group's contents may hold a forced if-break: not the group's own break.
-        if (inner.forced) return { ...inner, forced: false, writable: inner.writable && !doc.id };
-        return doc.id ? unwritable(inner) : inner;
+        if (inner.forced) return this.flat(inner.hasText, inner.leadingSpace, inner.trailingSpace, inner.anySpace, inner.innerWidth, inner.totalWidth, inner.writable && !doc.id);
+        return doc.id ? this.unwritable(inner) : inner;
       }
       case 'fill': {
         const parts = this.analyzeList(doc.parts);
         if (typeof parts !== 'object') return parts;
-        return (doc as OffsetFill)[FILL_OFFSET] ? FREE : unwritable(parts);
+        return (doc as OffsetFill)[FILL_OFFSET] ? FREE : this.unwritable(parts);
       }
       case 'indent':
       case 'align':
       case 'label':
-        return this.analysisOfContents(doc.contents);
+        return this.analysisOfDoc(doc.contents);
       case 'indent-if-break': {
-        const inner = this.analysisOfContents(doc.contents);
+        const inner = this.analysisOfDoc(doc.contents);
         // Printed only once its group's mode is known: not written directly.
-        return typeof inner === 'object' && doc.groupId ? unwritable(inner) : inner;
+        return typeof inner === 'object' && doc.groupId ? this.unwritable(inner) : inner;
       }
       case 'if-break': {
         const a = this.analyze(doc.breakContents);
@@ -232,8 +235,8 @@ class DocPrinter {
     }
   }
 
-  /** The analysis of a wrapper's contents: the same forced break and summary. */
-  private analysisOfContents(contents: Doc): Analysis {
+  /** The analysis of any doc (a wrapper has the same as its contents). */
+  private analysisOfDoc(contents: Doc): Analysis {
     if (typeof contents === 'string') return this.stringSummary(contents);
     if (!Array.isArray(contents)) {
       if (contents.type === 'line') return contents.hard ? FREE : contents.soft ? EMPTY : SPACE;
@@ -269,9 +272,11 @@ class DocPrinter {
         totalWidth += width;
         if (writable && (part.includes('\n') || part.includes('\r'))) writable = false;
       } else {
-        if (this.analyze(part)) forced = true;
+        // One lookup for both answers.
+        const analysis = this.analysisOfDoc(part);
+        if (forcedIn(analysis)) forced = true;
         if (!summarizable) continue;
-        const summary = this.summaryOf(part);
+        const summary = summaryIn(analysis);
         if (!summary) {
           summarizable = false;
           continue;
@@ -301,13 +306,41 @@ class DocPrinter {
       anySpace = anySpace || partAny;
     }
     if (!summarizable || forced) return forced ? FORCED : FREE;
-    if (!hasText) return anySpace ? { ...SPACE, totalWidth, writable } : totalWidth === 0 && writable ? EMPTY : { ...EMPTY, totalWidth, writable };
-    return { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
+    if (!hasText) return anySpace ? this.flat(false, true, true, true, 0, totalWidth, writable) : this.flat(false, false, false, false, 0, totalWidth, writable);
+    return this.flat(true, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable);
   }
 
-  private writableFlat(doc: Doc): boolean {
+  /**
+   * The summary with these fields (not forced). Summaries are immutable and few are distinct (on
+   * GitHub's output 2,247 among 930,000 lists), so those of narrow docs are made once per printer:
+   * each list kept its own, alive as long as the docs, and their copying was much of the printer's
+   * garbage collection.
+   */
+  private flat(hasText: boolean, leadingSpace: boolean, trailingSpace: boolean, anySpace: boolean, innerWidth: number, totalWidth: number, writable: boolean): FlatSummary {
+    if (innerWidth >= INTERNED_WIDTH || totalWidth >= INTERNED_WIDTH) return { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
+    const key = (hasText ? 1 : 0) | (leadingSpace ? 2 : 0) | (trailingSpace ? 4 : 0) | (anySpace ? 8 : 0) | (writable ? 16 : 0) | (innerWidth << 5) | (totalWidth << 12);
+    let summary = this.interned.get(key);
+    if (!summary) {
+      summary = { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
+      this.interned.set(key, summary);
+    }
+    return summary;
+  }
+
+  /** The summary, not writable directly (itself when it already is not). */
+  private unwritable(summary: FlatSummary): FlatSummary {
+    if (!summary.writable) return summary;
+    if (summary.forced) return { ...summary, writable: false };
+    return this.flat(summary.hasText, summary.leadingSpace, summary.trailingSpace, summary.anySpace, summary.innerWidth, summary.totalWidth, false);
+  }
+
+  /** Writes a doc printed flat when its summary is writable; returns whether it did. */
+  private writtenFlat(doc: Doc): boolean {
     const summary = this.summaryOf(doc);
-    return summary !== null && summary.writable;
+    if (summary === null || !summary.writable) return false;
+    this.writeFlat(doc);
+    if (this.cmdDoc.length > 0) this.pos += summary.totalWidth;
+    return true;
   }
 
   /** Writes a doc printed flat (its summary is writable). */
@@ -366,9 +399,8 @@ class DocPrinter {
           this.out.push(text);
           if (this.cmdDoc.length > 0) this.pos += this.textWidth(text);
         }
-      } else if (mode === FLAT && !this.shouldRemeasure && this.writableFlat(current)) {
-        this.writeFlat(current);
-        if (this.cmdDoc.length > 0) this.pos += this.summaryOf(current)!.totalWidth;
+      } else if (mode === FLAT && !this.shouldRemeasure && this.writtenFlat(current)) {
+        // `writtenFlat` wrote it directly.
       } else if (Array.isArray(current)) {
         for (let i = current.length - 1; i >= 0; i--) this.push(indent, mode, current[i]!);
       } else {
