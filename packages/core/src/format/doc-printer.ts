@@ -119,14 +119,37 @@ const INTERNED_WIDTH = 128;
 
 const summaryIn = (analysis: Analysis): FlatSummary | null => (typeof analysis === 'object' ? analysis : null);
 const forcedIn = (analysis: Analysis): boolean => (typeof analysis === 'object' ? analysis.forced : analysis === FORCED);
-/** The summary, not writable directly (reused when it already is not). */
+
+/**
+ * Summaries of narrow docs, one per distinct value. Summaries are immutable and few are distinct
+ * (GitHub's output: 2,247 among 930,000 lists), so they are made once, not once per list, where
+ * each lived as long as its docs and was copied by every scavenge meanwhile. Interning, not state:
+ * what is printed does not depend on which object holds a value; at most 2^19 keys.
+ */
+const INTERNED = new Map<number, FlatSummary>();
+
+/**
+ * The root indentation per `useTabs`/`tabWidth`, from which each level's indentation is made once
+ * (`Indentation.indented`), not once per printer (16,000 printers for GitHub's output). The
+ * same kind of interning: indentations are immutable values of the options.
+ */
+const ROOTS = new Map<string, Indentation>();
+
+function rootIndentation(useTabs: boolean, tabWidth: number): Indentation {
+  const key = `${useTabs}:${tabWidth}`;
+  let root = ROOTS.get(key);
+  if (!root) {
+    root = indentation('', 0, [], undefined);
+    ROOTS.set(key, root);
+  }
+  return root;
+}
 
 class DocPrinter {
   private readonly width: number;
   private readonly groupModes = new Map<symbol, Mode>();
   private readonly brokenMarks = new Set<object>();
-  // Its own root: the indentations made from it keep the next level for this printer's options.
-  private readonly root = indentation('', 0, [], undefined);
+  private readonly root: Indentation;
   // Command stack as three parallel arrays (indentation, mode, doc).
   private readonly cmdIndent: Indentation[] = [];
   private readonly cmdMode: Mode[] = [];
@@ -137,10 +160,10 @@ class DocPrinter {
   private shouldRemeasure = false;
   private readonly fitsModes: Mode[] = [];
   private readonly fitsDocs: Doc[] = [];
-  private readonly interned = new Map<number, FlatSummary>();
 
   constructor(private readonly options: PrintOptions) {
     this.width = options.printWidth;
+    this.root = rootIndentation(options.useTabs, options.tabWidth);
   }
 
   /** The flat summary of a doc, or null when its flat printing depends on the printer's state. */
@@ -310,19 +333,14 @@ class DocPrinter {
     return this.flat(true, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable);
   }
 
-  /**
-   * The summary with these fields (not forced). Summaries are immutable and few are distinct (on
-   * GitHub's output 2,247 among 930,000 lists), so those of narrow docs are made once per printer:
-   * each list kept its own, alive as long as the docs, and their copying was much of the printer's
-   * garbage collection.
-   */
+  /** The summary with these fields (not forced), interned when narrow (see `INTERNED`). */
   private flat(hasText: boolean, leadingSpace: boolean, trailingSpace: boolean, anySpace: boolean, innerWidth: number, totalWidth: number, writable: boolean): FlatSummary {
     if (innerWidth >= INTERNED_WIDTH || totalWidth >= INTERNED_WIDTH) return { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
     const key = (hasText ? 1 : 0) | (leadingSpace ? 2 : 0) | (trailingSpace ? 4 : 0) | (anySpace ? 8 : 0) | (writable ? 16 : 0) | (innerWidth << 5) | (totalWidth << 12);
-    let summary = this.interned.get(key);
+    let summary = INTERNED.get(key);
     if (!summary) {
       summary = { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
-      this.interned.set(key, summary);
+      INTERNED.set(key, summary);
     }
     return summary;
   }
@@ -741,7 +759,7 @@ class DocPrinter {
   }
 
   private makeIndent(indent: Indentation): Indentation {
-    // Kept on the indentation (each printer makes its own from its root): no map to look up.
+    // Kept on the indentation (made from the root for these options): no map to look up.
     indent.indented ??= this.generateIndent(indent, INDENT_PART);
     return indent.indented;
   }
