@@ -74,6 +74,8 @@ function trailingAfter(trailing: number, added: string): number {
   return trailing + added.length;
 }
 
+const hasLineBreak = (text: string): boolean => text.includes('\n') || text.includes('\r');
+
 export function printDoc(doc: Doc, options: PrintOptions): PrintResult {
   return new DocPrinter(options).print(doc);
 }
@@ -191,7 +193,7 @@ class DocPrinter {
   private stringSummary(text: string): FlatSummary {
     if (text === '') return EMPTY;
     const width = this.textWidth(text);
-    return this.flat(true, false, false, false, width, width, !text.includes('\n') && !text.includes('\r'));
+    return this.flat(true, false, false, false, width, width, this.lastTextPlain || !hasLineBreak(text));
   }
 
   /** Whether a doc holds a forced break for its enclosing group; records its flat summary. */
@@ -293,7 +295,7 @@ class DocPrinter {
         partLeading = partTrailing = partAny = false;
         partInner = width;
         totalWidth += width;
-        if (writable && (part.includes('\n') || part.includes('\r'))) writable = false;
+        if (writable && !this.lastTextPlain && hasLineBreak(part)) writable = false;
       } else {
         // One lookup for both answers.
         const analysis = this.analysisOfDoc(part);
@@ -390,11 +392,18 @@ class DocPrinter {
     }
   }
 
+  /** Whether the last text `textWidth` measured was printable ASCII only (so holds no line break). */
+  private lastTextPlain = true;
+
   private textWidth(text: string): number {
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
-      if (code < 0x20 || code > 0x7f) return this.options.stringWidth(text);
+      if (code < 0x20 || code > 0x7f) {
+        this.lastTextPlain = false;
+        return this.options.stringWidth(text);
+      }
     }
+    this.lastTextPlain = true;
     return text.length;
   }
 
