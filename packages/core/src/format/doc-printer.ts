@@ -54,9 +54,11 @@ interface Indentation {
   root: Indentation | undefined;
   /** This indentation one level deeper, once made. */
   indented: Indentation | undefined;
+  /** The line terminator then this indentation, once written (the root is per terminator). */
+  lineStart: string | undefined;
 }
 
-const indentation = (value: string, length: number, queue: IndentPart[], root: Indentation | undefined): Indentation => ({ value, length, queue, root, indented: undefined });
+const indentation = (value: string, length: number, queue: IndentPart[], root: Indentation | undefined): Indentation => ({ value, length, queue, root, indented: undefined, lineStart: undefined });
 type IndentPart = { kind: 'indent' } | { kind: 'spaces'; n: number } | { kind: 'string'; text: string };
 
 const INDENT_PART: IndentPart = { kind: 'indent' };
@@ -131,14 +133,14 @@ const forcedIn = (analysis: Analysis): boolean => (typeof analysis === 'object' 
 const INTERNED = new Map<number, FlatSummary>();
 
 /**
- * The root indentation per `useTabs`/`tabWidth`, from which each level's indentation is made once
- * (`Indentation.indented`), not once per printer (16,000 printers for GitHub's output). The
- * same kind of interning: indentations are immutable values of the options.
+ * The root indentation per `useTabs`, `tabWidth` and line terminator, from which each level's
+ * indentation is made once (`Indentation.indented`), not once per printer (16,000 printers for
+ * GitHub's output). The same kind of interning: indentations are immutable values of the options.
  */
 const ROOTS = new Map<string, Indentation>();
 
-function rootIndentation(useTabs: boolean, tabWidth: number): Indentation {
-  const key = `${useTabs}:${tabWidth}`;
+function rootIndentation(useTabs: boolean, tabWidth: number, eol: string): Indentation {
+  const key = `${useTabs}:${tabWidth}:${eol}`;
   let root = ROOTS.get(key);
   if (!root) {
     root = indentation('', 0, [], undefined);
@@ -165,7 +167,7 @@ class DocPrinter {
 
   constructor(private readonly options: PrintOptions) {
     this.width = options.printWidth;
-    this.root = rootIndentation(options.useTabs, options.tabWidth);
+    this.root = rootIndentation(options.useTabs, options.tabWidth, options.eol);
   }
 
   /** The flat summary of a doc, or null when its flat printing depends on the printer's state. */
@@ -517,7 +519,8 @@ class DocPrinter {
       }
     } else {
       this.trim();
-      this.out.push(eol + indent.value);
+      indent.lineStart ??= eol + indent.value;
+      this.out.push(indent.lineStart);
       this.pos = indent.length;
     }
   }
