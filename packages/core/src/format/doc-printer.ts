@@ -159,7 +159,10 @@ class DocPrinter {
   private readonly cmdMode: Mode[] = [];
   private readonly cmdDoc: Doc[] = [];
   private readonly out: string[] = [];
+  /** The column, less the widths of the `unmeasuredCount` first texts of `unmeasured` (see `column`). */
   private pos = 0;
+  private readonly unmeasured: string[] = [];
+  private unmeasuredCount = 0;
   private lineSuffixes: { indent: Indentation; mode: Mode; doc: Doc }[] = [];
   private shouldRemeasure = false;
   private readonly fitsModes: Mode[] = [];
@@ -409,6 +412,18 @@ class DocPrinter {
     return text.length;
   }
 
+  /**
+   * The current column: `pos` plus the widths of the texts written since it was last known. Texts
+   * are measured only when a group or fill asks (a line break first makes them irrelevant: most
+   * comment lines are never measured). `pos` only adds and subtracts meanwhile, so the sum is the
+   * same whenever it is taken.
+   */
+  private column(): number {
+    for (let i = 0; i < this.unmeasuredCount; i++) this.pos += this.textWidth(this.unmeasured[i]!);
+    this.unmeasuredCount = 0;
+    return this.pos;
+  }
+
   private push(indent: Indentation, mode: Mode, doc: Doc): void {
     this.cmdIndent.push(indent);
     this.cmdMode.push(mode);
@@ -426,7 +441,7 @@ class DocPrinter {
         const text = eol !== '\n' && current.includes('\n') ? current.replaceAll('\n', eol) : current;
         if (text !== '') {
           this.out.push(text);
-          if (this.cmdDoc.length > 0) this.pos += this.textWidth(text);
+          if (this.cmdDoc.length > 0) this.unmeasured[this.unmeasuredCount++] = text;
         }
       } else if (mode === FLAT && !this.shouldRemeasure && this.writtenFlat(current)) {
         // `writtenFlat` wrote it directly.
@@ -510,6 +525,8 @@ class DocPrinter {
     }
     if (line.track) this.brokenMarks.add(line.track);
     const { eol } = this.options;
+    // The column restarts: the texts not measured on the line never need to be.
+    this.unmeasuredCount = 0;
     if (line.literal) {
       this.out.push(eol);
       this.pos = 0;
@@ -533,7 +550,7 @@ class DocPrinter {
       chosenDoc = group.contents;
     } else {
       this.shouldRemeasure = false;
-      const remaining = this.width - this.pos;
+      const remaining = this.width - this.column();
       const hasLineSuffix = this.lineSuffixes.length > 0;
       const broken = this.isBroken(group);
       if (!broken && this.fits(FLAT, group.contents, remaining, hasLineSuffix, false, true)) {
@@ -564,7 +581,7 @@ class DocPrinter {
   }
 
   private printFill(indent: Indentation, mode: Mode, fill: OffsetFill): void {
-    const remaining = this.width - this.pos;
+    const remaining = this.width - this.column();
     const offset = fill[FILL_OFFSET] ?? 0;
     const { parts } = fill;
     const length = parts.length - offset;
