@@ -26,6 +26,8 @@ const unsupported = (what: string): never => {
 
 /** An identifier name prettier prints as is (no `\u` escapes, no keywords in odd places). */
 const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
+/** The ASCII names among them, tested first: a Unicode property class costs more per name. */
+const ASCII_IDENTIFIER = /^[A-Za-z$_][A-Za-z0-9$_]*$/;
 
 interface Slot {
   parent: N.ENode | null;
@@ -78,7 +80,7 @@ function withDoc<T extends N.ENode>(node: T, doc: string | undefined): T {
 }
 
 function identifier(name: string, slot: Slot): N.Identifier {
-  if (!IDENTIFIER.test(name)) unsupported(`identifier ${name}`);
+  if (!ASCII_IDENTIFIER.test(name) && !IDENTIFIER.test(name)) unsupported(`identifier ${name}`);
   return { type: 'Identifier', name, ...base(slot) };
 }
 
@@ -370,7 +372,9 @@ function topStatement(node: N.ENode): N.ENode {
 
 export const childNodes = (node: N.ENode): N.ENode[] => {
   const out: N.ENode[] = [];
-  for (const [key, value] of Object.entries(node)) {
+  // `for in` visits the keys in `Object.entries` order (nodes are plain objects) without its pairs.
+  for (const key in node) {
+    const value: unknown = (node as unknown as Record<string, unknown>)[key];
     if (key === 'parent' || key === 'printed' || key === 'comments' || !value || typeof value !== 'object') continue;
     if (Array.isArray(value)) {
       for (const item of value) if (item && typeof item === 'object' && typeof (item as { type?: unknown }).type === 'string') out.push(item as N.ENode);

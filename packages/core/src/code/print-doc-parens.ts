@@ -29,7 +29,18 @@ const isBitwiseOperator = (op: string) => BITSHIFT.has(op) || op === '|' || op =
 
 const TYPE_KEYWORDS_NEEDING_PARENS = new Set(['await', 'interface', 'module', 'using', 'yield', 'let', 'component', 'hook', 'type']);
 
+// Predicates made once, not on every call (needsParens is asked for every node printed).
+const isExpressionStatement = (node: AnyNode) => node.type === 'ExpressionStatement';
+const isArrowFunction = (node: AnyNode) => node.type === 'ArrowFunctionExpression';
+
 function identifierNeedsParens(node: N.Identifier): boolean {
+  // Only these names may need them: the others are answered here, since the closures below make
+  // every call of their function allocate a context for `node`.
+  if (!node.parent || !TYPE_KEYWORDS_NEEDING_PARENS.has(node.name)) return false;
+  return keywordIdentifierNeedsParens(node);
+}
+
+function keywordIdentifierNeedsParens(node: N.Identifier): boolean {
   const { field: key, parent } = node;
   if (!parent) return false;
   const statementStart = (ancestor: AnyNode | undefined) => ancestor?.type === 'ExpressionStatement' && startsWith(ancestor.expression, (n) => n === node);
@@ -43,22 +54,30 @@ function identifierNeedsParens(node: N.Identifier): boolean {
   return false;
 }
 
+/**
+ * An object at the start of a statement or of an arrow's expression body. Apart from
+ * `needsParens`: its closures capture `node`, which makes each call allocate a context.
+ */
+function objectNeedsParens(node: N.ObjectExpression): boolean {
+  const statement = findAncestor(node, isExpressionStatement);
+  if (statement?.type === 'ExpressionStatement' && startsWith(statement.expression, (n) => n === node)) return true;
+  const arrow = findAncestor(node, isArrowFunction);
+  if (arrow?.type === 'ArrowFunctionExpression') {
+    const body = arrow.body;
+    if (body.type !== 'AssignmentExpression' && body.type !== 'BlockStatement' && startsWith(body, (n) => n === node)) return true;
+  }
+  return false;
+}
+
 export function needsParens(node: AnyNode, options: FormatOptions): boolean {
   const { parent, field: key } = node;
   if (!parent) return false;
   switch (node.type) {
     case 'Identifier':
       return identifierNeedsParens(node);
-    case 'ObjectExpression': {
-      const statement = findAncestor(node, (n) => n.type === 'ExpressionStatement');
-      if (statement?.type === 'ExpressionStatement' && startsWith(statement.expression, (n) => n === node)) return true;
-      const arrow = findAncestor(node, (n) => n.type === 'ArrowFunctionExpression');
-      if (arrow?.type === 'ArrowFunctionExpression') {
-        const body = arrow.body;
-        if (body.type !== 'AssignmentExpression' && body.type !== 'BlockStatement' && startsWith(body, (n) => n === node)) return true;
-      }
+    case 'ObjectExpression':
+      if (objectNeedsParens(node)) return true;
       break;
-    }
     default:
       break;
   }

@@ -14,7 +14,7 @@
  *
  * The few places where prettier 3 versions differ are flags of `PrinterSemantics`.
  */
-import type { Align, Doc, Fill, Group, Line } from './doc.js';
+import type { Align, Doc, DocCommand, Fill, Group, Line } from './doc.js';
 
 export interface PrinterSemantics {
   /** A flat `line` in `fits` counts only when text follows it (every proven version). */
@@ -52,13 +52,31 @@ interface Indentation {
   length: number;
   queue: IndentPart[];
   root: Indentation | undefined;
+  /** This indentation one level deeper, once made. */
+  indented: Indentation | undefined;
+  /** The line terminator then this indentation, once written (the root is per terminator). */
+  lineStart: string | undefined;
 }
+
+const indentation = (value: string, length: number, queue: IndentPart[], root: Indentation | undefined): Indentation => ({ value, length, queue, root, indented: undefined, lineStart: undefined });
 type IndentPart = { kind: 'indent' } | { kind: 'spaces'; n: number } | { kind: 'string'; text: string };
 
-const ROOT: Indentation = { value: '', length: 0, queue: [], root: undefined };
 const INDENT_PART: IndentPart = { kind: 'indent' };
 const FILL_OFFSET = Symbol('fill offset');
 type OffsetFill = Fill & { [FILL_OFFSET]?: number };
+
+/** Spaces and tabs ending a text that ended in `trailing` of them, once `added` is written after it. */
+function trailingAfter(trailing: number, added: string): number {
+  let end = added.length;
+  while (end > 0) {
+    const code = added.charCodeAt(end - 1);
+    if (code !== 32 && code !== 9) return added.length - end;
+    end--;
+  }
+  return trailing + added.length;
+}
+
+const hasLineBreak = (text: string): boolean => text.includes('\n') || text.includes('\r');
 
 export function printDoc(doc: Doc, options: PrintOptions): PrintResult {
   return new DocPrinter(options).print(doc);
@@ -71,6 +89,8 @@ export function printDoc(doc: Doc, options: PrintOptions): PrintResult {
  * the same results as walking it, computed once per doc.
  */
 interface FlatSummary {
+  /** The doc holds a forced break for its enclosing group (only an if-break's break side can). */
+  forced: boolean;
   /** The doc prints some text. */
   hasText: boolean;
   /** A (non-soft) line comes before the first text / after the last text / anywhere. */
@@ -85,23 +105,64 @@ interface FlatSummary {
   writable: boolean;
 }
 
-const SUMMARY = Symbol('flat summary');
-const FORCED = Symbol('forced break');
-type Analyzed = { [SUMMARY]?: FlatSummary | null; [FORCED]?: boolean };
-const EMPTY: FlatSummary = { hasText: false, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: 0, totalWidth: 0, writable: true };
-const SPACE: FlatSummary = { hasText: false, leadingSpace: true, trailingSpace: true, anySpace: true, innerWidth: 0, totalWidth: 1, writable: true };
+/**
+ * What analysing a doc found, kept on the doc under one key (one property added per doc, not
+ * two: each added property costs the doc a new backing store): its summary, or for a doc with
+ * none whether it holds a forced break.
+ */
+type Analysis = FlatSummary | typeof FREE | typeof FORCED;
+const FREE = 0;
+const FORCED = 1;
+const ANALYSIS = Symbol('flat analysis');
+type Analyzed = { [ANALYSIS]?: Analysis };
+const EMPTY: FlatSummary = { forced: false, hasText: false, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: 0, totalWidth: 0, writable: true };
+const SPACE: FlatSummary = { forced: false, hasText: false, leadingSpace: true, trailingSpace: true, anySpace: true, innerWidth: 0, totalWidth: 1, writable: true };
+
+/** Summaries narrower than this are made once per printer (see `flat`). */
+const INTERNED_WIDTH = 128;
+
+const summaryIn = (analysis: Analysis): FlatSummary | null => (typeof analysis === 'object' ? analysis : null);
+const forcedIn = (analysis: Analysis): boolean => (typeof analysis === 'object' ? analysis.forced : analysis === FORCED);
+
+/**
+ * Summaries of narrow docs, one per distinct value. Summaries are immutable and few are distinct
+ * (GitHub's output: 2,247 among 930,000 lists), so they are made once, not once per list, where
+ * each lived as long as its docs and was copied by every scavenge meanwhile. Interning, not state:
+ * what is printed does not depend on which object holds a value; at most 2^19 keys.
+ */
+const INTERNED = new Map<number, FlatSummary>();
+
+/**
+ * The root indentation per `useTabs`, `tabWidth` and line terminator, from which each level's
+ * indentation is made once (`Indentation.indented`), not once per printer (16,000 printers for
+ * GitHub's output). The same kind of interning: indentations are immutable values of the options.
+ */
+const ROOTS = new Map<string, Indentation>();
+
+function rootIndentation(useTabs: boolean, tabWidth: number, eol: string): Indentation {
+  const key = `${useTabs}:${tabWidth}:${eol}`;
+  let root = ROOTS.get(key);
+  if (!root) {
+    root = indentation('', 0, [], undefined);
+    ROOTS.set(key, root);
+  }
+  return root;
+}
 
 class DocPrinter {
   private readonly width: number;
   private readonly groupModes = new Map<symbol, Mode>();
   private readonly brokenMarks = new Set<object>();
-  private readonly indentCache = new Map<Indentation, Indentation>();
+  private readonly root: Indentation;
   // Command stack as three parallel arrays (indentation, mode, doc).
   private readonly cmdIndent: Indentation[] = [];
   private readonly cmdMode: Mode[] = [];
   private readonly cmdDoc: Doc[] = [];
   private readonly out: string[] = [];
+  /** The column, less the widths of the `unmeasuredCount` first texts of `unmeasured` (see `column`). */
   private pos = 0;
+  private readonly unmeasured: string[] = [];
+  private unmeasuredCount = 0;
   private lineSuffixes: { indent: Indentation; mode: Mode; doc: Doc }[] = [];
   private shouldRemeasure = false;
   private readonly fitsModes: Mode[] = [];
@@ -109,6 +170,7 @@ class DocPrinter {
 
   constructor(private readonly options: PrintOptions) {
     this.width = options.printWidth;
+    this.root = rootIndentation(options.useTabs, options.tabWidth, options.eol);
   }
 
   /** The flat summary of a doc, or null when its flat printing depends on the printer's state. */
@@ -119,9 +181,7 @@ class DocPrinter {
       // Only ever inside a broken group, or a conditional group's state: walked, not summarised.
       if (doc.type === 'break-parent') return null;
     }
-    const memo = doc as Analyzed;
-    if (memo[SUMMARY] === undefined) this.analyze(doc);
-    return memo[SUMMARY]!;
+    return summaryIn(this.analysisOf(doc));
   }
 
   /**
@@ -131,87 +191,92 @@ class DocPrinter {
    */
   private isBroken(group: Group): boolean {
     if (group.break) return true;
-    const memo = group as Group & Analyzed;
-    if (memo[SUMMARY] === undefined) this.analyze(group);
+    if ((group as Group & Analyzed)[ANALYSIS] === undefined) this.analyze(group);
     return Boolean(group.break);
   }
 
   private stringSummary(text: string): FlatSummary {
     if (text === '') return EMPTY;
     const width = this.textWidth(text);
-    return { hasText: true, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: width, totalWidth: width, writable: !text.includes('\n') && !text.includes('\r') };
+    return this.flat(true, false, false, false, width, width, this.lastTextPlain || !hasLineBreak(text));
   }
 
   /** Whether a doc holds a forced break for its enclosing group; records its flat summary. */
   private analyze(doc: Doc): boolean {
     if (typeof doc === 'string') return false;
-    if (Array.isArray(doc)) {
-      const memo = doc as Analyzed;
-      if (memo[SUMMARY] === undefined) {
-        const { forced, summary } = this.analyzeList(doc);
-        memo[FORCED] = forced;
-        memo[SUMMARY] = summary;
-      }
-      return memo[FORCED]!;
+    if (!Array.isArray(doc)) {
+      if (doc.type === 'line') return false;
+      if (doc.type === 'break-parent') return true;
     }
-    if (doc.type === 'line') return false;
-    if (doc.type === 'break-parent') return true;
+    return forcedIn(this.analysisOf(doc));
+  }
+
+  /** The analysis of an array or a command other than a line or break-parent, computed once. */
+  private analysisOf(doc: Doc[] | DocCommand): Analysis {
     const memo = doc as Analyzed;
-    if (memo[SUMMARY] !== undefined) return memo[FORCED]!;
-    let forced = false;
-    let summary: FlatSummary | null;
+    let analysis = memo[ANALYSIS];
+    if (analysis === undefined) {
+      analysis = Array.isArray(doc) ? this.analyzeList(doc) : this.analyzeCommand(doc);
+      memo[ANALYSIS] = analysis;
+    }
+    return analysis;
+  }
+
+  private analyzeCommand(doc: DocCommand): Analysis {
     switch (doc.type) {
       case 'group': {
         // A conditional group keeps the breaks of its states (their groups are marked when met).
         if (!doc.expandedStates && this.analyze(doc.contents) && !doc.break) doc.break = 'propagated';
-        forced = Boolean(doc.break);
-        const inner = forced ? null : this.summaryOf(doc.contents);
-        summary = inner && doc.id ? { ...inner, writable: false } : inner;
-        break;
+        if (doc.break) return FORCED;
+        const inner = this.summaryOf(doc.contents);
+        if (!inner) return FREE;
+        // A conditional group's contents may hold a forced if-break: not the group's own break.
+        if (inner.forced) return this.flat(inner.hasText, inner.leadingSpace, inner.trailingSpace, inner.anySpace, inner.innerWidth, inner.totalWidth, inner.writable && !doc.id);
+        return doc.id ? this.unwritable(inner) : inner;
       }
       case 'fill': {
-        const { forced: partsForced, summary: inner } = this.analyzeList(doc.parts);
-        forced = partsForced;
-        summary = inner && !(doc as OffsetFill)[FILL_OFFSET] ? { ...inner, writable: false } : null;
-        break;
+        const parts = this.analyzeList(doc.parts);
+        if (typeof parts !== 'object') return parts;
+        return (doc as OffsetFill)[FILL_OFFSET] ? FREE : this.unwritable(parts);
       }
       case 'indent':
       case 'align':
       case 'label':
-        forced = this.analyze(doc.contents);
-        summary = this.summaryOf(doc.contents);
-        break;
+        return this.analysisOfDoc(doc.contents);
       case 'indent-if-break': {
-        forced = this.analyze(doc.contents);
+        const inner = this.analysisOfDoc(doc.contents);
         // Printed only once its group's mode is known: not written directly.
-        const inner = this.summaryOf(doc.contents);
-        summary = inner && doc.groupId ? { ...inner, writable: false } : inner;
-        break;
+        return typeof inner === 'object' && doc.groupId ? this.unwritable(inner) : inner;
       }
       case 'if-break': {
         const a = this.analyze(doc.breakContents);
         const b = this.analyze(doc.flatContents);
-        forced = a || b;
-        summary = doc.groupId ? null : this.summaryOf(doc.flatContents);
-        break;
+        const forced = a || b;
+        const summary = doc.groupId ? null : this.summaryOf(doc.flatContents);
+        if (!summary) return forced ? FORCED : FREE;
+        return forced && !summary.forced ? { ...summary, forced: true } : summary;
       }
       case 'line-suffix':
-        forced = this.analyze(doc.contents);
-        summary = null;
-        break;
+        return this.analyze(doc.contents) ? FORCED : FREE;
       case 'cursor':
-        summary = EMPTY;
-        break;
+        return EMPTY;
       default:
-        summary = null;
+        return FREE;
     }
-    memo[FORCED] = forced;
-    memo[SUMMARY] = summary;
-    return forced;
+  }
+
+  /** The analysis of any doc (a wrapper has the same as its contents). */
+  private analysisOfDoc(contents: Doc): Analysis {
+    if (typeof contents === 'string') return this.stringSummary(contents);
+    if (!Array.isArray(contents)) {
+      if (contents.type === 'line') return contents.hard ? FREE : contents.soft ? EMPTY : SPACE;
+      if (contents.type === 'break-parent') return FORCED;
+    }
+    return this.analysisOf(contents);
   }
 
   /** Forced break and summary of parts printed one after the other (`concat` folded in place). */
-  private analyzeList(parts: Doc[]): { forced: boolean; summary: FlatSummary | null } {
+  private analyzeList(parts: Doc[]): Analysis {
     let forced = false;
     let hasText = false;
     let leadingSpace = false;
@@ -221,7 +286,8 @@ class DocPrinter {
     let totalWidth = 0;
     let writable = true;
     let summarizable = true;
-    for (const part of parts) {
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
       let partHasText: boolean;
       let partLeading: boolean;
       let partTrailing: boolean;
@@ -234,16 +300,22 @@ class DocPrinter {
         partLeading = partTrailing = partAny = false;
         partInner = width;
         totalWidth += width;
-        if (writable && (part.includes('\n') || part.includes('\r'))) writable = false;
+        if (writable && !this.lastTextPlain && hasLineBreak(part)) writable = false;
       } else {
-        if (this.analyze(part)) forced = true;
+        // One lookup for both answers.
+        const analysis = this.analysisOfDoc(part);
+        if (forcedIn(analysis)) forced = true;
         if (!summarizable) continue;
-        const summary = this.summaryOf(part);
+        const summary = summaryIn(analysis);
         if (!summary) {
           summarizable = false;
           continue;
         }
-        ({ hasText: partHasText, leadingSpace: partLeading, trailingSpace: partTrailing, anySpace: partAny, innerWidth: partInner } = summary);
+        partHasText = summary.hasText;
+        partLeading = summary.leadingSpace;
+        partTrailing = summary.trailingSpace;
+        partAny = summary.anySpace;
+        partInner = summary.innerWidth;
         totalWidth += summary.totalWidth;
         if (!summary.writable) writable = false;
       }
@@ -263,14 +335,37 @@ class DocPrinter {
       trailingSpace = partTrailing;
       anySpace = anySpace || partAny;
     }
-    if (!summarizable || forced) return { forced, summary: null };
-    if (!hasText) return { forced, summary: anySpace ? { ...SPACE, totalWidth, writable } : totalWidth === 0 && writable ? EMPTY : { ...EMPTY, totalWidth, writable } };
-    return { forced, summary: { hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable } };
+    if (!summarizable || forced) return forced ? FORCED : FREE;
+    if (!hasText) return anySpace ? this.flat(false, true, true, true, 0, totalWidth, writable) : this.flat(false, false, false, false, 0, totalWidth, writable);
+    return this.flat(true, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable);
   }
 
-  private writableFlat(doc: Doc): boolean {
+  /** The summary with these fields (not forced), interned when narrow (see `INTERNED`). */
+  private flat(hasText: boolean, leadingSpace: boolean, trailingSpace: boolean, anySpace: boolean, innerWidth: number, totalWidth: number, writable: boolean): FlatSummary {
+    if (innerWidth >= INTERNED_WIDTH || totalWidth >= INTERNED_WIDTH) return { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
+    const key = (hasText ? 1 : 0) | (leadingSpace ? 2 : 0) | (trailingSpace ? 4 : 0) | (anySpace ? 8 : 0) | (writable ? 16 : 0) | (innerWidth << 5) | (totalWidth << 12);
+    let summary = INTERNED.get(key);
+    if (!summary) {
+      summary = { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
+      INTERNED.set(key, summary);
+    }
+    return summary;
+  }
+
+  /** The summary, not writable directly (itself when it already is not). */
+  private unwritable(summary: FlatSummary): FlatSummary {
+    if (!summary.writable) return summary;
+    if (summary.forced) return { ...summary, writable: false };
+    return this.flat(summary.hasText, summary.leadingSpace, summary.trailingSpace, summary.anySpace, summary.innerWidth, summary.totalWidth, false);
+  }
+
+  /** Writes a doc printed flat when its summary is writable; returns whether it did. */
+  private writtenFlat(doc: Doc): boolean {
     const summary = this.summaryOf(doc);
-    return summary !== null && summary.writable;
+    if (summary === null || !summary.writable) return false;
+    this.writeFlat(doc);
+    if (this.cmdDoc.length > 0) this.pos += summary.totalWidth;
+    return true;
   }
 
   /** Writes a doc printed flat (its summary is writable). */
@@ -302,12 +397,31 @@ class DocPrinter {
     }
   }
 
+  /** Whether the last text `textWidth` measured was printable ASCII only (so holds no line break). */
+  private lastTextPlain = true;
+
   private textWidth(text: string): number {
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
-      if (code < 0x20 || code > 0x7f) return this.options.stringWidth(text);
+      if (code < 0x20 || code > 0x7f) {
+        this.lastTextPlain = false;
+        return this.options.stringWidth(text);
+      }
     }
+    this.lastTextPlain = true;
     return text.length;
+  }
+
+  /**
+   * The current column: `pos` plus the widths of the texts written since it was last known. Texts
+   * are measured only when a group or fill asks (a line break first makes them irrelevant: most
+   * comment lines are never measured). `pos` only adds and subtracts meanwhile, so the sum is the
+   * same whenever it is taken.
+   */
+  private column(): number {
+    for (let i = 0; i < this.unmeasuredCount; i++) this.pos += this.textWidth(this.unmeasured[i]!);
+    this.unmeasuredCount = 0;
+    return this.pos;
   }
 
   private push(indent: Indentation, mode: Mode, doc: Doc): void {
@@ -318,7 +432,7 @@ class DocPrinter {
 
   print(doc: Doc): PrintResult {
     const { eol } = this.options;
-    this.push(ROOT, BREAK, doc);
+    this.push(this.root, BREAK, doc);
     while (this.cmdDoc.length > 0) {
       const indent = this.cmdIndent.pop()!;
       const mode = this.cmdMode.pop()!;
@@ -327,11 +441,10 @@ class DocPrinter {
         const text = eol !== '\n' && current.includes('\n') ? current.replaceAll('\n', eol) : current;
         if (text !== '') {
           this.out.push(text);
-          if (this.cmdDoc.length > 0) this.pos += this.textWidth(text);
+          if (this.cmdDoc.length > 0) this.unmeasured[this.unmeasuredCount++] = text;
         }
-      } else if (mode === FLAT && !this.shouldRemeasure && this.writableFlat(current)) {
-        this.writeFlat(current);
-        if (this.cmdDoc.length > 0) this.pos += this.summaryOf(current)!.totalWidth;
+      } else if (mode === FLAT && !this.shouldRemeasure && this.writtenFlat(current)) {
+        // `writtenFlat` wrote it directly.
       } else if (Array.isArray(current)) {
         for (let i = current.length - 1; i >= 0; i--) this.push(indent, mode, current[i]!);
       } else {
@@ -412,6 +525,8 @@ class DocPrinter {
     }
     if (line.track) this.brokenMarks.add(line.track);
     const { eol } = this.options;
+    // The column restarts: the texts not measured on the line never need to be.
+    this.unmeasuredCount = 0;
     if (line.literal) {
       this.out.push(eol);
       this.pos = 0;
@@ -421,7 +536,8 @@ class DocPrinter {
       }
     } else {
       this.trim();
-      this.out.push(eol + indent.value);
+      indent.lineStart ??= eol + indent.value;
+      this.out.push(indent.lineStart);
       this.pos = indent.length;
     }
   }
@@ -434,7 +550,7 @@ class DocPrinter {
       chosenDoc = group.contents;
     } else {
       this.shouldRemeasure = false;
-      const remaining = this.width - this.pos;
+      const remaining = this.width - this.column();
       const hasLineSuffix = this.lineSuffixes.length > 0;
       const broken = this.isBroken(group);
       if (!broken && this.fits(FLAT, group.contents, remaining, hasLineSuffix, false, true)) {
@@ -465,7 +581,7 @@ class DocPrinter {
   }
 
   private printFill(indent: Indentation, mode: Mode, fill: OffsetFill): void {
-    const remaining = this.width - this.pos;
+    const remaining = this.width - this.column();
     const offset = fill[FILL_OFFSET] ?? 0;
     const { parts } = fill;
     const length = parts.length - offset;
@@ -526,28 +642,31 @@ class DocPrinter {
     const initialLineSuffix = hasLineSuffix;
     const pendingSemantics = this.options.semantics.pendingSpaceInFits;
     let restIndex = withRest ? this.cmdDoc.length : 0;
-    // Scratch stacks, reused by every call (fits does not nest).
+    // Scratch stacks, reused by every call (fits does not nest); `top` is their height. Emptying
+    // them by `length = 0` would drop their backing stores, to be grown again by every call.
     const modes = this.fitsModes;
     const docs = this.fitsDocs;
-    modes.length = 0;
-    docs.length = 0;
-    modes.push(mode);
-    docs.push(doc);
+    modes[0] = mode;
+    docs[0] = doc;
+    let top = 1;
     let pendingSpace = false;
-    let text = '';
+    // What a trim would remove: the spaces and tabs at the end of the text so far (the text
+    // itself is not kept: building it cost more than all else `fits` does).
+    let trailing = 0;
     // False once a summarised doc was measured (its text is not kept): a later trim then needs
     // the full walk.
     let textKnown = true;
     while (width >= 0) {
-      if (docs.length === 0) {
+      if (top === 0) {
         if (restIndex === 0) return true;
         restIndex--;
-        modes.push(this.cmdMode[restIndex]!);
-        docs.push(this.cmdDoc[restIndex]!);
+        modes[top] = this.cmdMode[restIndex]!;
+        docs[top++] = this.cmdDoc[restIndex]!;
         continue;
       }
-      const currentMode = modes.pop()!;
-      const current = docs.pop()!;
+      top--;
+      const currentMode = modes[top]!;
+      const current = docs[top]!;
       if (currentMode === FLAT && typeof current === 'object' && !mustBeFlat && this.useSummaries) {
         const summary = this.summaryOf(current);
         if (summary) {
@@ -566,23 +685,23 @@ class DocPrinter {
         if (pendingSemantics) {
           if (current !== '') {
             if (pendingSpace) {
-              text += ' ';
+              trailing++;
               width -= 1;
               pendingSpace = false;
             }
-            text += current;
+            trailing = trailingAfter(trailing, current);
             width -= this.textWidth(current);
           }
         } else {
-          text += current;
+          trailing = trailingAfter(trailing, current);
           width -= this.textWidth(current);
         }
         continue;
       }
       if (Array.isArray(current)) {
         for (let i = current.length - 1; i >= 0; i--) {
-          modes.push(currentMode);
-          docs.push(current[i]!);
+          modes[top] = currentMode;
+          docs[top++] = current[i]!;
         }
         continue;
       }
@@ -590,8 +709,8 @@ class DocPrinter {
         case 'fill': {
           const offset = (current as OffsetFill)[FILL_OFFSET] ?? 0;
           for (let i = current.parts.length - 1; i >= offset; i--) {
-            modes.push(currentMode);
-            docs.push(current.parts[i]!);
+            modes[top] = currentMode;
+            docs[top++] = current.parts[i]!;
           }
           break;
         }
@@ -599,14 +718,13 @@ class DocPrinter {
         case 'align':
         case 'indent-if-break':
         case 'label':
-          modes.push(currentMode);
-          docs.push(current.contents);
+          modes[top] = currentMode;
+          docs[top++] = current.contents;
           break;
         case 'trim': {
           if (!textKnown) return this.fitsWithoutSummaries(mode, doc, initialWidth, initialLineSuffix, mustBeFlat, withRest);
-          const trimmed = text.replace(/[ \t]+$/, '');
-          width += text.length - trimmed.length;
-          text = trimmed;
+          width += trailing;
+          trailing = 0;
           break;
         }
         case 'group': {
@@ -614,16 +732,16 @@ class DocPrinter {
           if (mustBeFlat && broken) return false;
           const groupMode = broken ? BREAK : currentMode;
           const contents = current.expandedStates && groupMode === BREAK ? current.expandedStates[current.expandedStates.length - 1]! : current.contents;
-          modes.push(groupMode);
-          docs.push(contents);
+          modes[top] = groupMode;
+          docs[top++] = contents;
           break;
         }
         case 'if-break': {
           const groupMode = current.groupId ? (this.groupModes.get(current.groupId) ?? FLAT) : currentMode;
           const contents = groupMode === BREAK ? current.breakContents : current.flatContents;
           if (contents) {
-            modes.push(currentMode);
-            docs.push(contents);
+            modes[top] = currentMode;
+            docs[top++] = contents;
           }
           break;
         }
@@ -632,7 +750,7 @@ class DocPrinter {
           if (!current.soft) {
             if (pendingSemantics) pendingSpace = true;
             else {
-              text += ' ';
+              trailing++;
               width -= 1;
             }
           }
@@ -670,19 +788,16 @@ class DocPrinter {
   }
 
   private makeIndent(indent: Indentation): Indentation {
-    let cached = this.indentCache.get(indent);
-    if (!cached) {
-      cached = this.generateIndent(indent, INDENT_PART);
-      this.indentCache.set(indent, cached);
-    }
-    return cached;
+    // Kept on the indentation (made from the root for these options): no map to look up.
+    indent.indented ??= this.generateIndent(indent, INDENT_PART);
+    return indent.indented;
   }
 
   private makeAlign(indent: Indentation, align: Align): Indentation {
     const { n } = align;
-    if (n === Number.NEGATIVE_INFINITY) return indent.root ?? ROOT;
-    if (typeof n === 'number' && n < 0) return this.generateIndent({ ...indent, queue: indent.queue.slice(0, -1) }, undefined);
-    if (typeof n === 'object') return { ...indent, root: indent };
+    if (n === Number.NEGATIVE_INFINITY) return indent.root ?? this.root;
+    if (typeof n === 'number' && n < 0) return this.generateIndent(indentation(indent.value, indent.length, indent.queue.slice(0, -1), indent.root), undefined);
+    if (typeof n === 'object') return indentation(indent.value, indent.length, indent.queue, indent);
     if (!n) return indent;
     return this.generateIndent(indent, typeof n === 'string' ? { kind: 'string', text: n } : { kind: 'spaces', n });
   }
@@ -694,44 +809,32 @@ class DocPrinter {
     let length = 0;
     let lastTabs = 0;
     let lastSpaces = 0;
-    const addTabs = (count: number) => {
-      value += '\t'.repeat(count);
-      length += tabWidth * count;
-    };
-    const addSpaces = (count: number) => {
-      value += ' '.repeat(count);
-      length += count;
-    };
-    const flushSpaces = () => {
-      if (lastSpaces > 0) addSpaces(lastSpaces);
-      lastTabs = 0;
-      lastSpaces = 0;
-    };
-    const flushTabs = () => {
-      if (lastTabs > 0) addTabs(lastTabs);
-      lastTabs = 0;
-      lastSpaces = 0;
-    };
-    const flush = () => (useTabs ? flushTabs() : flushSpaces());
     for (const item of queue) {
-      switch (item.kind) {
-        case 'indent':
-          flush();
-          if (useTabs) addTabs(1);
-          else addSpaces(tabWidth);
-          break;
-        case 'string':
-          flush();
-          value += item.text;
-          length += item.text.length;
-          break;
-        case 'spaces':
-          lastTabs += 1;
-          lastSpaces += item.n;
-          break;
+      if (item.kind === 'spaces') {
+        lastTabs += 1;
+        lastSpaces += item.n;
+        continue;
+      }
+      // Flush the pending alignment: as tabs when indenting with tabs, else as spaces.
+      if (useTabs) {
+        value += '\t'.repeat(lastTabs);
+        length += tabWidth * lastTabs;
+      } else {
+        value += ' '.repeat(lastSpaces);
+        length += lastSpaces;
+      }
+      lastTabs = 0;
+      lastSpaces = 0;
+      if (item.kind === 'indent') {
+        value += useTabs ? '\t' : ' '.repeat(tabWidth);
+        length += tabWidth;
+      } else {
+        value += item.text;
+        length += item.text.length;
       }
     }
-    flushSpaces();
-    return { ...indent, value, length, queue };
+    value += ' '.repeat(lastSpaces);
+    length += lastSpaces;
+    return indentation(value, length, queue, indent.root);
   }
 }
