@@ -1,2 +1,4 @@
 #!/usr/bin/env node
-import '../dist/cli.js';
+import { launch } from '../dist/launch.js';
+
+await launch(new URL('../dist/cli.js', import.meta.url));
