@@ -67,8 +67,11 @@ for (let i = 0; i < Number(values.runs); i++) {
     process.stderr.write(`specwright failed (exit ${result.status}):\n${result.stdout}${result.stderr.slice(-4000)}\n`);
     process.exit(1);
   }
-  const usage = /@@usage (\d+) (\d+)/.exec(result.stderr);
-  const run = { ms, cpu: Number(usage?.[2] ?? NaN) / 1000, rss: Number(usage?.[1] ?? NaN) / 1024 };
+  // The bin starts the generation in a second node (src/launch.ts), which inherits the --import:
+  // each process reports; the peak is the larger one's, the CPU the sum.
+  const usages = [...result.stderr.matchAll(/@@usage (\d+) (\d+)/g)];
+  if (usages.length === 0) throw new Error('no usage report from the measured processes');
+  const run = { ms, cpu: usages.reduce((sum, u) => sum + Number(u[2]), 0) / 1000, rss: Math.max(...usages.map((u) => Number(u[1]))) / 1024 };
   samples.push(run);
   const out = hashTree(join(project, 'src'));
   console.log(

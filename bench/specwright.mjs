@@ -68,13 +68,16 @@ function timed(args, cwd, env = process.env) {
   const start = performance.now();
   const result = spawnSync(command[0], command.slice(1), { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   const ms = performance.now() - start;
-  const usage = /@@usage (\d+) ([\d.]+) ([\d.]+)/.exec(result.stderr);
   if (result.status !== 0) {
     process.stderr.write(`${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}${result.stderr}\n`);
     process.exit(1);
   }
-  const cpu = (Number(usage?.[2] ?? NaN) + Number(usage?.[3] ?? NaN)) * 1000;
-  return { ms, cpu, rss: Number(usage?.[1] ?? NaN) / 1024 };
+  // Without GNU time each node process reports (specwright's bin starts a second one that
+  // inherits the --import): the peak is the largest process's, the CPU the sum.
+  const usages = [...result.stderr.matchAll(/@@usage (\d+) ([\d.]+) ([\d.]+)/g)];
+  if (usages.length === 0) throw new Error(`no usage report from ${args.join(' ')}`);
+  const cpu = usages.reduce((sum, u) => sum + Number(u[2]) + Number(u[3]), 0) * 1000;
+  return { ms, cpu, rss: Math.max(...usages.map((u) => Number(u[1]))) / 1024 };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
