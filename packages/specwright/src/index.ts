@@ -9,3 +9,5 @@ export type { GenerateSession } from './session.js';
 export { command } from './command.js';
 export { watch } from './watch.js';
 export { differ, fingerprints } from './fingerprints.js';
+export { watchFiles } from './file-watch.js';
+export type { FileWatch } from './file-watch.js';

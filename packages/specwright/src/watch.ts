@@ -1,13 +1,12 @@
 /**
- * `specwright --watch`. Node's own `fs.watch` on the directories that hold the inputs serves here
- * without a dependency: the set of files is small and known (the config, the spec, the files its
- * `$ref`s read, the user schema file), and a directory watch survives editors that save by writing
- * a new file and renaming it over the old one (a watch on the file itself would follow the old
- * inode and go silent). Events are filtered by file name and debounced.
+ * `specwright --watch`: the directories that hold the inputs (the config, the spec, the files its
+ * `$ref`s read, the user schema file, the prettier config files) are watched (`file-watch.ts`),
+ * and the events debounced.
  */
-import { type FSWatcher, readFileSync, watch as watchDirectory } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
+import { watchFiles } from './file-watch.js';
 import { differ, fingerprints } from './fingerprints.js';
 import { generateFromFile } from './generate.js';
 import { createSession } from './session.js';
@@ -20,7 +19,6 @@ const DEBOUNCE_MS = 25;
 export function watch(configFile: string, io: CommandIO, options: { verbose?: boolean } = {}): Promise<number> {
   const inputs = new Set<string>([configFile]);
   const session = createSession();
-  const watchers = new Map<string, FSWatcher>();
   /** What the last run wrote, so that the watcher ignores its own writes (a created schema file). */
   const written = new Map<string, string>();
   let timer: NodeJS.Timeout | undefined;
@@ -117,25 +115,9 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
     }, DEBOUNCE_MS);
   };
 
+  const files = watchFiles((path) => changed(path));
   const updateWatchers = () => {
-    if (stopped) return;
-    for (const dir of new Set([...inputs].map((input) => dirname(input)))) {
-      if (watchers.has(dir)) continue;
-      try {
-        const watcher = watchDirectory(dir, (_event, name) => {
-          const path = name === null ? undefined : join(dir, basename(name.toString()));
-          if (path === undefined) [...inputs].filter((input) => dirname(input) === dir).forEach(changed);
-          else if (inputs.has(path)) changed(path);
-        });
-        watcher.on('error', () => {
-          watcher.close();
-          watchers.delete(dir);
-        });
-        watchers.set(dir, watcher);
-      } catch {
-        // A directory that does not exist yet (a spec about to be created) is retried after the next run.
-      }
-    }
+    if (!stopped) files.add(inputs);
   };
 
   return new Promise((resolveExit) => {
@@ -145,7 +127,7 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
       clearTimeout(timer);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      for (const watcher of watchers.values()) watcher.close();
+      files.close();
       // A run under way finishes (its files are written all or none) before the command exits.
       void Promise.resolve(running).then(() => {
         io.stderr(`${LABEL}: stopped watching\n`);

@@ -1,8 +1,7 @@
 import { dirname, relative, resolve } from 'node:path';
-import { createSession, differ, fingerprints, generateFromFile } from '@specwright/cli';
+import { createSession, differ, fingerprints, generateFromFile, watchFiles } from '@specwright/cli';
 import { isUserError } from '@specwright/core';
 import type { Logger, Plugin, ViteDevServer } from 'vite';
-import { watchFiles } from './file-watch.js';
 
 export interface SpecwrightPluginOptions {
   /**
@@ -21,8 +20,8 @@ const WATCHER_THROTTLE_MS = 50;
  * Runs `specwright` inside Vite: at build start (an error fails the build) and at dev-server start,
  * then again whenever the config, the spec, a file its `$ref`s read or the user schema file
  * changes, through Vite's own watcher, or a prettier config file that applies to the output
- * (`file-watch.ts`). A failed run keeps the last output and shows the error in the browser's
- * overlay; Vite's module graph picks up the files that changed.
+ * (`watchFiles` of `@specwright/cli`). A failed run keeps the last output and shows the error in
+ * the browser's overlay; Vite's module graph picks up the files that changed.
  */
 export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   let configFile = '';
@@ -37,7 +36,7 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   let verifyTimer: NodeJS.Timeout | undefined;
   // The inputs' bytes when the last dev-server run ended: what its output reflects.
   let settled: Map<string, string> | undefined;
-  const configWatch = watchFiles((path) => onInputChange(path));
+  const configWatch = watchFiles((path) => onInputChange(path), { keepAlive: false });
 
   const describe = (error: unknown) => (isUserError(error) ? error.describe() : error instanceof Error ? error.message : String(error));
 
