@@ -56,8 +56,8 @@ describe('a formatter that reuses printed statements', () => {
 
   it('keys a statement by its whole tree: numbers JSON cannot write, the directive prologue', () => {
     const keyOf = (value: number) => statementKey(c.constDecl('x', { k: 'number', value }), false);
-    const keys = [Infinity, -Infinity, NaN, 0, 1].map(keyOf);
-    expect(new Set(keys).size).toBe(5);
+    const keys = [Infinity, -Infinity, NaN, 0, -0, 1].map(keyOf);
+    expect(new Set(keys).size).toBe(6);
     expect(statementKey(c.constDecl('x', c.nul()), false)).not.toBe(keyOf(NaN));
     const directive: Module['body'][number] = { k: 'expr', expr: c.str('use client') };
     expect(statementKey(directive, true)).not.toBe(statementKey(directive, false));

@@ -8,6 +8,7 @@
  */
 import { hash } from 'node:crypto';
 import type { Stmt } from '../code/ast.js';
+import { exactJson } from '../exact-json.js';
 import type { ModulePiece } from '../code/print-doc.js';
 
 /** A printed piece that needs nothing more from prettier's key table. */
@@ -35,15 +36,7 @@ export function createStatementMemo(): StatementMemo {
   };
 }
 
-const BARE_NULL = /[:,[]null[,\]}]/;
-
-/**
- * The exact input of a statement's piece. JSON would write `Infinity`, `-Infinity` and `NaN` (a
- * YAML spec can hold them) all as `null`: they are written as objects no tree node looks like.
- */
+/** The exact input of a statement's piece (its code tree as JSON, every number told apart). */
 export function statementKey(stmt: Stmt, inPrologue: boolean): string {
-  let json = JSON.stringify(stmt);
-  // A bare `null` is rare in a tree (the null literal is `{"k":"null"}`): only then is the slower replacer needed.
-  if (BARE_NULL.test(json)) json = JSON.stringify(stmt, (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? { '\u0000number': String(value) } : value));
-  return (inPrologue ? 'p' : 'b') + hash('sha256', json, 'base64');
+  return (inPrologue ? 'p' : 'b') + hash('sha256', exactJson(stmt), 'base64');
 }

@@ -5,11 +5,11 @@
  * digest convert to the same nodes, given the same nodes for the schemas they merge.
  */
 import { hash } from 'node:crypto';
+import { exactJson } from '../exact-json.js';
 import { normalizePointer, resolvePointer } from './pointer.js';
 
 /** A `"$ref":"..."` in JSON text; may also match inside an odd key (a superset is safe: it only adds context). */
 const REF = /"\$ref":"((?:[^"\\]|\\.)*)"/g;
-const INEXACT = /[:,[](?:0|null)[,\]}]/;
 const COMPONENT_SCHEMA = /^#\/components\/schemas\/[^/]+$/;
 
 /**
@@ -34,10 +34,7 @@ export class SchemaDigests {
    */
   of(raw: unknown): string | undefined {
     if (this.known.has(raw)) return this.known.get(raw);
-    let json = JSON.stringify(raw) ?? 'undefined';
-    // Only a bare 0 or null can stand for -0, NaN or an infinity: then a walk tells (a replacer
-    // costs more), and only a schema that holds one is written in the slower exact form.
-    if (INEXACT.test(json) && holdsInexact(raw)) json = JSON.stringify(raw, exactNumbers);
+    const json = exactJson(raw);
     let context: string | undefined = '';
     let digest: string | undefined;
     for (const match of json.matchAll(REF)) {
@@ -71,24 +68,4 @@ export class SchemaDigests {
 
 function componentName(target: string): string {
   return target.slice('#/components/schemas/'.length).replace(/~1/g, '/').replace(/~0/g, '~');
-}
-
-/** Whether a value holds -0, NaN or an infinity anywhere. */
-function holdsInexact(value: unknown): boolean {
-  const stack = [value];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (typeof item === 'number') {
-      if (!Number.isFinite(item) || Object.is(item, -0)) return true;
-    } else if (item !== null && typeof item === 'object') {
-      for (const inner of Object.values(item)) stack.push(inner);
-    }
-  }
-  return false;
-}
-
-/** JSON writes NaN and the infinities as `null` and -0 as `0`; a YAML spec can hold them, and they convert differently. */
-function exactNumbers(_key: string, value: unknown): unknown {
-  if (typeof value !== 'number' || (Number.isFinite(value) && !Object.is(value, -0))) return value;
-  return { '\u0000number': Object.is(value, -0) ? '-0' : String(value) };
 }
