@@ -17,9 +17,10 @@ export function tuneHeapOfThisProcess(): void {
  * Before a spec of `specBytes` is read: V8 lets the heap grow to up to 4x what survived the last
  * full collection before collecting again, which took Microsoft Graph beta to 2.7 GiB; a 50%
  * margin keeps it near 1.3 GiB. A watch session (`session`) keeps its process and caches alive
- * for hours, so it gets the margin too (GitHub's spec: 318 MiB instead of 515 MiB). One run of a
- * smaller spec goes without: there the margin costs CPU (GitHub's spec: 4.3 s instead of 4.0 s,
- * 2026-11-27) to save memory the run gives back when it ends.
+ * for hours, so it gets the margin too (bench/specwright.mjs, GitHub's spec, 2026-11-27 06:00: a
+ * watch process peaked at 320 MiB with it, 515 MiB without). One run of a smaller spec goes
+ * without: there the margin bought nothing (bench/v8-settings.mjs, GitHub's spec: 284 against
+ * 288 MiB, 2.26 against 2.22 s) and the run gives its memory back when it ends.
  */
 export function prepareHeapFor(specBytes: number, session: boolean): void {
   if (tuned && (session || specBytes >= LARGE_SPEC_BYTES)) setFlagsFromString('--heap-growing-percent=50');

@@ -4,9 +4,9 @@ import { fileURLToPath } from 'node:url';
 /**
  * V8 sizes its young generation when node starts, and only node's command line can change that.
  * A run of a large spec allocates hundreds of megabytes of short-lived print documents; with
- * 64 MB semi-spaces from the start, GitHub's spec took 2.05 s instead of 2.27 s (CPU 2.64 s
- * instead of 2.98 s, the same peak RSS; 2026-11-27, idle 2-CPU machine), while a smaller maximum
- * or a growing one gained nothing.
+ * 64 MB semi-spaces from the start, GitHub's spec took 2.22 s instead of 2.46 s (CPU 2.99 s
+ * instead of 3.44 s, peak RSS 288 against 278 MiB), and through this launcher 2.20 s: starting the
+ * second node is lost in the noise (bench/v8-settings.mjs, 2026-11-27, idle 2-CPU machine).
  */
 export const YOUNG_GENERATION_FLAGS = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
 

