@@ -8,7 +8,7 @@
  *
  *   node bench/v8-settings.mjs [--runs 3] [--spec path]
  *
- * - without the 64 MB semi-spaces the bin's second node is started with;
+ * - without the larger semi-spaces the bin's second node is started with;
  * - with TurboFan's inlining on (the command turns it off);
  * - with V8's heap growth capped at 50% (the command does so only for 20 MB specs and --watch);
  * - with a worker thread printing too (the default from 4 CPUs only).
@@ -42,7 +42,8 @@ writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-v8-se
 const config = join(project, 'specwright.config.json');
 writeFileSync(config, JSON.stringify({ input_openapi: values.spec, zod_ts: { output: 'src/api' }, server: { framework: 'fastify' }, react_query: {}, msw: { output: 'src/mocks' } }));
 
-const SEMI_SPACES = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
+// The flags the bin's second node is started with.
+const { YOUNG_GENERATION_FLAGS: SEMI_SPACES } = await import(pathToFileURL(join(root, 'packages/specwright/dist/launch.js')).href);
 const generateUrl = pathToFileURL(join(root, 'packages/specwright/dist/index.js')).href;
 /** A run as the command makes it, with `flags` set at start and `parallel` as given. */
 const driver = (flags, parallel) => [
@@ -56,7 +57,7 @@ await generateFromFile(${JSON.stringify(config)}, { parallel: ${parallel} });`,
 const variants = [
   { label: 'the command\'s settings', args: [...SEMI_SPACES, ...driver(['--no-turbo-inlining'], false)] },
   { label: 'as shipped (bin/specwright.js, which starts the second node)', args: [join(root, 'packages/specwright/bin/specwright.js')] },
-  { label: 'without the 64 MB semi-spaces', args: driver(['--no-turbo-inlining'], false) },
+  { label: `without ${SEMI_SPACES.join(' ')}`, args: driver(['--no-turbo-inlining'], false) },
   { label: 'with TurboFan inlining', args: [...SEMI_SPACES, ...driver([], false)] },
   { label: 'with the heap growth capped at 50%', args: [...SEMI_SPACES, ...driver(['--no-turbo-inlining', '--heap-growing-percent=50'], false)] },
   { label: 'with a worker thread printing too', args: [...SEMI_SPACES, ...driver(['--no-turbo-inlining'], true)] },

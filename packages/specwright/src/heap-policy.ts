@@ -20,7 +20,7 @@ export function tuneHeapOfThisProcess(): void {
  * for hours, so it gets the margin too (bench/specwright.mjs, GitHub's spec, 2026-11-27 06:00: a
  * watch process peaked at 320 MiB with it, 515 MiB without). One run of a smaller spec goes
  * without: there the margin bought nothing (bench/v8-settings.mjs, GitHub's spec: 284 against
- * 288 MiB, 2.26 against 2.22 s) and the run gives its memory back when it ends.
+ * 287 MiB, 2.28 against 2.25 s) and the run gives its memory back when it ends.
  */
 export function prepareHeapFor(specBytes: number, session: boolean): void {
   if (tuned && (session || specBytes >= LARGE_SPEC_BYTES)) setFlagsFromString('--heap-growing-percent=50');

@@ -4,11 +4,12 @@ import { fileURLToPath } from 'node:url';
 /**
  * V8 sizes its young generation when node starts, and only node's command line can change that.
  * A run of a large spec allocates hundreds of megabytes of short-lived print documents; with
- * 64 MB semi-spaces from the start, GitHub's spec took 2.22 s instead of 2.46 s (CPU 2.99 s
- * instead of 3.44 s, peak RSS 288 against 278 MiB), and through this launcher 2.20 s: starting the
- * second node is lost in the noise (bench/v8-settings.mjs, 2026-11-27, idle 2-CPU machine).
+ * 48 MB semi-spaces from the start, GitHub's spec took 2.25 s instead of 2.52 s (CPU 3.06 s
+ * instead of 3.46 s, median peak RSS 287 against 283 MiB), and through this launcher 2.26 s:
+ * starting the second node is lost in the noise (bench/v8-settings.mjs, 2026-11-27, idle 2-CPU
+ * machine).
  */
-export const YOUNG_GENERATION_FLAGS = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
+export const YOUNG_GENERATION_FLAGS = ['--min-semi-space-size=48', '--max-semi-space-size=48'];
 
 /** Arguments after which the command runs as it is: quick answers, and `--watch`, which lives for hours. */
 const RUN_AS_IS = new Set(['--watch', '--help', '-h', '--version', '-v']);
