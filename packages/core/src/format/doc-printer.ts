@@ -101,8 +101,14 @@ interface FlatSummary {
   innerWidth: number;
   /** Width of everything, one column per line. */
   totalWidth: number;
-  /** The printer may write it directly: no group ids to record, no fill, no line breaks in text. */
+  /** The printer may write it directly: no fill, no line breaks in text. */
   writable: boolean;
+  /**
+   * It holds a line-suffix boundary: printed flat it is nothing, unless a line suffix is pending
+   * (a comment from before it), when the boundary breaks the line. So the summary stands only
+   * while no line suffix is pending.
+   */
+  boundary: boolean;
 }
 
 /**
@@ -115,8 +121,9 @@ const FREE = 0;
 const FORCED = 1;
 const ANALYSIS = Symbol('flat analysis');
 type Analyzed = { [ANALYSIS]?: Analysis };
-const EMPTY: FlatSummary = { forced: false, hasText: false, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: 0, totalWidth: 0, writable: true };
-const SPACE: FlatSummary = { forced: false, hasText: false, leadingSpace: true, trailingSpace: true, anySpace: true, innerWidth: 0, totalWidth: 1, writable: true };
+const EMPTY: FlatSummary = { forced: false, hasText: false, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: 0, totalWidth: 0, writable: true, boundary: false };
+const SPACE: FlatSummary = { forced: false, hasText: false, leadingSpace: true, trailingSpace: true, anySpace: true, innerWidth: 0, totalWidth: 1, writable: true, boundary: false };
+const BOUNDARY: FlatSummary = { ...EMPTY, boundary: true };
 
 /** Summaries narrower than this are made once per printer (see `flat`). */
 const INTERNED_WIDTH = 128;
@@ -128,7 +135,7 @@ const forcedIn = (analysis: Analysis): boolean => (typeof analysis === 'object' 
  * Summaries of narrow docs, one per distinct value. Summaries are immutable and few are distinct
  * (GitHub's output: 2,247 among 930,000 lists), so they are made once, not once per list, where
  * each lived as long as its docs and was copied by every scavenge meanwhile. Interning, not state:
- * what is printed does not depend on which object holds a value; at most 2^19 keys.
+ * what is printed does not depend on which object holds a value; at most 2^20 keys.
  */
 const INTERNED = new Map<number, FlatSummary>();
 
@@ -198,7 +205,7 @@ class DocPrinter {
   private stringSummary(text: string): FlatSummary {
     if (text === '') return EMPTY;
     const width = this.textWidth(text);
-    return this.flat(true, false, false, false, width, width, this.lastTextPlain || !hasLineBreak(text));
+    return this.flat(true, false, false, false, width, width, this.lastTextPlain || !hasLineBreak(text), false);
   }
 
   /** Whether a doc holds a forced break for its enclosing group; records its flat summary. */
@@ -231,8 +238,8 @@ class DocPrinter {
         const inner = this.summaryOf(doc.contents);
         if (!inner) return FREE;
         // A conditional group's contents may hold a forced if-break: not the group's own break.
-        if (inner.forced) return this.flat(inner.hasText, inner.leadingSpace, inner.trailingSpace, inner.anySpace, inner.innerWidth, inner.totalWidth, inner.writable && !doc.id);
-        return doc.id ? this.unwritable(inner) : inner;
+        if (inner.forced) return this.flat(inner.hasText, inner.leadingSpace, inner.trailingSpace, inner.anySpace, inner.innerWidth, inner.totalWidth, inner.writable, inner.boundary);
+        return inner;
       }
       case 'fill': {
         const parts = this.analyzeList(doc.parts);
@@ -243,11 +250,8 @@ class DocPrinter {
       case 'align':
       case 'label':
         return this.analysisOfDoc(doc.contents);
-      case 'indent-if-break': {
-        const inner = this.analysisOfDoc(doc.contents);
-        // Printed only once its group's mode is known: not written directly.
-        return typeof inner === 'object' && doc.groupId ? this.unwritable(inner) : inner;
-      }
+      case 'indent-if-break':
+        return this.analysisOfDoc(doc.contents);
       case 'if-break': {
         const a = this.analyze(doc.breakContents);
         const b = this.analyze(doc.flatContents);
@@ -260,6 +264,8 @@ class DocPrinter {
         return this.analyze(doc.contents) ? FORCED : FREE;
       case 'cursor':
         return EMPTY;
+      case 'line-suffix-boundary':
+        return BOUNDARY;
       default:
         return FREE;
     }
@@ -285,6 +291,7 @@ class DocPrinter {
     let innerWidth = 0;
     let totalWidth = 0;
     let writable = true;
+    let boundary = false;
     let summarizable = true;
     for (let i = 0; i < parts.length; i++) {
       const part = parts[i]!;
@@ -318,6 +325,7 @@ class DocPrinter {
         partInner = summary.innerWidth;
         totalWidth += summary.totalWidth;
         if (!summary.writable) writable = false;
+        if (summary.boundary) boundary = true;
       }
       if (!partHasText) {
         if (partAny) {
@@ -336,17 +344,17 @@ class DocPrinter {
       anySpace = anySpace || partAny;
     }
     if (!summarizable || forced) return forced ? FORCED : FREE;
-    if (!hasText) return anySpace ? this.flat(false, true, true, true, 0, totalWidth, writable) : this.flat(false, false, false, false, 0, totalWidth, writable);
-    return this.flat(true, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable);
+    if (!hasText) return anySpace ? this.flat(false, true, true, true, 0, totalWidth, writable, boundary) : this.flat(false, false, false, false, 0, totalWidth, writable, boundary);
+    return this.flat(true, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable, boundary);
   }
 
   /** The summary with these fields (not forced), interned when narrow (see `INTERNED`). */
-  private flat(hasText: boolean, leadingSpace: boolean, trailingSpace: boolean, anySpace: boolean, innerWidth: number, totalWidth: number, writable: boolean): FlatSummary {
-    if (innerWidth >= INTERNED_WIDTH || totalWidth >= INTERNED_WIDTH) return { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
-    const key = (hasText ? 1 : 0) | (leadingSpace ? 2 : 0) | (trailingSpace ? 4 : 0) | (anySpace ? 8 : 0) | (writable ? 16 : 0) | (innerWidth << 5) | (totalWidth << 12);
+  private flat(hasText: boolean, leadingSpace: boolean, trailingSpace: boolean, anySpace: boolean, innerWidth: number, totalWidth: number, writable: boolean, boundary: boolean): FlatSummary {
+    if (innerWidth >= INTERNED_WIDTH || totalWidth >= INTERNED_WIDTH) return { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable, boundary };
+    const key = (hasText ? 1 : 0) | (leadingSpace ? 2 : 0) | (trailingSpace ? 4 : 0) | (anySpace ? 8 : 0) | (writable ? 16 : 0) | (boundary ? 32 : 0) | (innerWidth << 6) | (totalWidth << 13);
     let summary = INTERNED.get(key);
     if (!summary) {
-      summary = { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable };
+      summary = { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable, boundary };
       INTERNED.set(key, summary);
     }
     return summary;
@@ -356,44 +364,51 @@ class DocPrinter {
   private unwritable(summary: FlatSummary): FlatSummary {
     if (!summary.writable) return summary;
     if (summary.forced) return { ...summary, writable: false };
-    return this.flat(summary.hasText, summary.leadingSpace, summary.trailingSpace, summary.anySpace, summary.innerWidth, summary.totalWidth, false);
+    return this.flat(summary.hasText, summary.leadingSpace, summary.trailingSpace, summary.anySpace, summary.innerWidth, summary.totalWidth, false, summary.boundary);
   }
 
   /** Writes a doc printed flat when its summary is writable; returns whether it did. */
   private writtenFlat(doc: Doc): boolean {
     const summary = this.summaryOf(doc);
-    if (summary === null || !summary.writable) return false;
-    this.writeFlat(doc);
-    if (this.cmdDoc.length > 0) this.pos += summary.totalWidth;
+    if (summary === null || !summary.writable || (summary.boundary && this.lineSuffixes.length > 0)) return false;
+    const dropped = this.writeFlat(doc);
+    if (this.cmdDoc.length > 0) this.pos += summary.totalWidth - dropped;
     return true;
   }
 
-  /** Writes a doc printed flat (its summary is writable). */
-  private writeFlat(doc: Doc): void {
+  /**
+   * Writes a doc printed flat (its summary is writable), as the printer would in flat mode: a
+   * group's id is recorded as flat, and an indent-if-break of a group not printed yet prints
+   * nothing. Returns the columns of the summary so left out.
+   */
+  private writeFlat(doc: Doc): number {
     if (typeof doc === 'string') {
       if (doc !== '') this.out.push(doc);
-      return;
+      return 0;
     }
     if (Array.isArray(doc)) {
-      for (const part of doc) this.writeFlat(part);
-      return;
+      let dropped = 0;
+      for (const part of doc) dropped += this.writeFlat(part);
+      return dropped;
     }
     switch (doc.type) {
       case 'group':
+        if (doc.id) this.groupModes.set(doc.id, FLAT);
+        return this.writeFlat(doc.contents);
+      case 'indent-if-break':
+        if (doc.groupId && this.groupModes.get(doc.groupId) === undefined) return this.summaryOf(doc.contents)!.totalWidth;
+        return this.writeFlat(doc.contents);
       case 'indent':
       case 'align':
       case 'label':
-      case 'indent-if-break':
-        this.writeFlat(doc.contents);
-        break;
+        return this.writeFlat(doc.contents);
       case 'if-break':
-        this.writeFlat(doc.flatContents);
-        break;
+        return this.writeFlat(doc.flatContents);
       case 'line':
         if (!doc.soft) this.out.push(' ');
-        break;
+        return 0;
       default:
-        break;
+        return 0;
     }
   }
 
@@ -669,7 +684,7 @@ class DocPrinter {
       const current = docs[top]!;
       if (currentMode === FLAT && typeof current === 'object' && !mustBeFlat && this.useSummaries) {
         const summary = this.summaryOf(current);
-        if (summary) {
+        if (summary && !(summary.boundary && hasLineSuffix)) {
           textKnown = false;
           if (pendingSemantics) {
             if (summary.hasText) {
