@@ -165,6 +165,15 @@ describe('names', () => {
     expect(createClientNames(model).operation(operation).fn).toBe(want);
   });
 
+  it('names a model once: every generator of a run gets the same registry, another model its own', () => {
+    const model = modelFromDocument(spec);
+    const names = createClientNames(model);
+    expect(createClientNames(model)).toBe(names);
+    const other = createClientNames(modelFromDocument(spec));
+    expect(other).not.toBe(names);
+    expect(other.schema(NAMES[0]![1].given)).toEqual(names.schema(NAMES[0]![1].given));
+  });
+
   it('compiles with every name re-exported from index.ts', async () => {
     const project = tempProject('zod-ts-names', { prettier: false });
     await generateInto(spec, { project, format: false });
