@@ -95,6 +95,8 @@ function keyNode(key: string, slot: Slot): N.Identifier | N.StringLiteral {
 
 /** `a.b.c` as nested member expressions (or `this`, `super` at the root). */
 function dottedPath(name: string, slot: Slot): N.Expression {
+  // Most names have no dot: no split (it allocates an array per name).
+  if (!name.includes('.') && name !== 'this' && name !== 'super') return identifier(name, slot);
   const parts = name.split('.');
   const build = (count: number, s: Slot): N.Expression => {
     if (count === 1) {
@@ -112,6 +114,7 @@ function dottedPath(name: string, slot: Slot): N.Expression {
 }
 
 function qualifiedName(name: string, slot: Slot): N.Identifier | N.TSQualifiedName {
+  if (!name.includes('.')) return identifier(name, slot);
   const parts = name.split('.');
   const build = (count: number, s: Slot): N.Identifier | N.TSQualifiedName => {
     if (count === 1) return identifier(parts[0]!, s);
