@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tempProject } from '@specwright/testing';
@@ -10,7 +11,10 @@ const launcher = pathToFileURL(join(import.meta.dirname, '..', 'dist', 'launch.j
 /** A command module that reports how its node was started, then does what `body` says. */
 function commandModule(body: string): string {
   const p = tempProject('specwright-launch', { prettier: false });
-  return p.write('cli.mjs', `process.stdout.write(JSON.stringify({ pid: process.pid, execArgv: process.execArgv }) + '\\n');\n${body}\n`);
+  return p.write(
+    'cli.mjs',
+    `import module from 'node:module';\nprocess.stdout.write(JSON.stringify({ pid: process.pid, execArgv: process.execArgv, cacheDir: module.getCompileCacheDir() ?? null }) + '\\n');\n${body}\n`,
+  );
 }
 
 /** `node [nodeFlags] -e "launch(module, args)"`, as `bin/specwright.js` does. */
@@ -37,6 +41,23 @@ describe('the specwright launcher', () => {
     const started = JSON.parse(own.stdout) as { execArgv: string[] };
     expect(started.execArgv).toContain('--max-semi-space-size=8');
     expect(started.execArgv).not.toContain(YOUNG_GENERATION_FLAGS[0]);
+  });
+
+  it("keeps node's compile cache for the run, where NODE_COMPILE_CACHE says, and none when it is disabled", () => {
+    const module = commandModule('');
+    const tmp = tempProject('specwright-launch-cache', { prettier: false }).dir;
+    const { NODE_COMPILE_CACHE: _dir, NODE_DISABLE_COMPILE_CACHE: _off, ...clean } = process.env;
+    const run = (env: NodeJS.ProcessEnv, args: string[]) => JSON.parse(spawnSync(process.execPath, launchArgs(module, args), { encoding: 'utf8', env: { ...clean, ...env } }).stdout) as { cacheDir: string | null };
+    // By default node's directory in the temp directory (in it, node keeps a folder per version
+    // and V8 flags), in the second process as in this one.
+    const defaultDir = join(tmp, 'node-compile-cache', 'v');
+    const inSecond = run({ TMPDIR: tmp }, ['--check']).cacheDir;
+    expect(inSecond?.startsWith(defaultDir)).toBe(true);
+    expect(readdirSync(inSecond!).length).toBeGreaterThan(0);
+    expect(run({ TMPDIR: tmp }, ['--version']).cacheDir?.startsWith(defaultDir)).toBe(true);
+    const chosen = join(tmp, 'chosen');
+    expect(run({ NODE_COMPILE_CACHE: chosen }, ['--check']).cacheDir?.startsWith(join(chosen, 'v'))).toBe(true);
+    expect(run({ TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: '1' }, ['--check']).cacheDir).toBeNull();
   });
 
   it('passes a SIGTERM sent to it alone on to the run, and ends by that signal as the run did', async () => {
