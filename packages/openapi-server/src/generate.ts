@@ -99,23 +99,24 @@ export async function generateFromModel(model: ApiModel, config: ServerConfig, c
     schemaTypes: importSpecifier(config.output, join(typesDir, SCHEMA_TYPES_FILE)),
   };
 
-  // First pass: the router without request validation.
-  let modules: GeneratedModules | undefined = generateModules(model, base);
-  // Second pass: validation for every body whose schema the user's file exports.
-  if (config.input_schema !== undefined) {
+  // The user's schema file is read first, so the trees are built once, with the validation it allows.
+  const schemaFile = config.input_schema;
+  let inputSchema: ServerOptions['inputSchema'];
+  if (schemaFile !== undefined) {
     if (config.framework === 'none') {
       context.warn('input_schema has no effect with framework "none" (only routers validate requests)');
     } else {
-      const plannedSchema = planned.get(config.input_schema);
-      const exports = plannedSchema === undefined ? await readModuleExports(config.input_schema) : await parseExports(plannedSchema, config.input_schema);
+      const plannedSchema = planned.get(schemaFile);
+      const exports = plannedSchema === undefined ? await readModuleExports(schemaFile) : await parseExports(plannedSchema, schemaFile);
       if (exports === undefined) {
-        context.warn(`${config.input_schema} (input_schema) does not exist yet: router.ts validates bodies with the generated schemas of schema-types.ts until then; run openapi-zod-ts, which creates it, then openapi-server again`);
+        context.warn(`${schemaFile} (input_schema) does not exist yet: router.ts validates bodies with the generated schemas of schema-types.ts until then; run openapi-zod-ts, which creates it, then openapi-server again`);
       } else {
-        for (const warning of inputSchemaWarnings(modules.plans, exports, config.input_schema)) context.warn(warning);
-        modules = generateModules(model, { ...base, inputSchema: { specifier: importSpecifier(config.output, config.input_schema), exports } });
+        inputSchema = { specifier: importSpecifier(config.output, schemaFile), exports };
       }
     }
   }
+  let modules: GeneratedModules | undefined = generateModules(model, { ...base, inputSchema });
+  if (inputSchema && schemaFile !== undefined) for (const warning of inputSchemaWarnings(modules.plans, inputSchema.exports, schemaFile)) context.warn(warning);
   for (const warning of modules.warnings) context.warn(warning);
 
   const formatter = context.formatter ?? (await createFormatter(config.output));
