@@ -10,6 +10,7 @@
  *
  * - without the larger semi-spaces the bin's second node is started with;
  * - with TurboFan's inlining on (the command turns it off);
+ * - with V8's allocation-site pretenuring on (the command turns it off);
  * - with V8's heap growth capped at 50% (the command does so only for 20 MB specs and --watch);
  * - with a worker thread printing too (the default from 4 CPUs only).
  *
@@ -39,8 +40,10 @@ mkdirSync(project, { recursive: true });
 writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-v8-settings', private: true, type: 'module' }));
 const config = writeAllFourConfig(project, values.spec);
 
-// The flags the bin's second node is started with.
+// The flags the bin's second node is started with, and those the command sets in its process.
 const { YOUNG_GENERATION_FLAGS: SEMI_SPACES } = await import(pathToFileURL(join(root, 'packages/specwright/dist/launch.js')).href);
+const { COMMAND_V8_FLAGS } = await import(pathToFileURL(join(root, 'packages/specwright/dist/v8-settings.js')).href);
+const without = (flag) => COMMAND_V8_FLAGS.filter((f) => f !== flag);
 const generateUrl = pathToFileURL(join(root, 'packages/specwright/dist/index.js')).href;
 /** A run as the command makes it, with `flags` set at start and `parallel` as given. */
 const driver = (flags, parallel) => [
@@ -52,12 +55,13 @@ const { generateFromFile } = await import(${JSON.stringify(generateUrl)});
 await generateFromFile(${JSON.stringify(config)}, { parallel: ${parallel} });`,
 ];
 const variants = [
-  { label: 'the command\'s settings', args: [...SEMI_SPACES, ...driver(['--no-turbo-inlining'], false)] },
+  { label: 'the command\'s settings', args: [...SEMI_SPACES, ...driver(COMMAND_V8_FLAGS, false)] },
   { label: 'as shipped (bin/specwright.js, which starts the second node)', args: [join(root, 'packages/specwright/bin/specwright.js')] },
-  { label: `without ${SEMI_SPACES.join(' ')}`, args: driver(['--no-turbo-inlining'], false) },
-  { label: 'with TurboFan inlining', args: [...SEMI_SPACES, ...driver([], false)] },
-  { label: 'with the heap growth capped at 50%', args: [...SEMI_SPACES, ...driver(['--no-turbo-inlining', '--heap-growing-percent=50'], false)] },
-  { label: 'with a worker thread printing too', args: [...SEMI_SPACES, ...driver(['--no-turbo-inlining'], true)] },
+  { label: `without ${SEMI_SPACES.join(' ')}`, args: driver(COMMAND_V8_FLAGS, false) },
+  { label: 'with TurboFan inlining', args: [...SEMI_SPACES, ...driver(without('--no-turbo-inlining'), false)] },
+  { label: 'with allocation-site pretenuring', args: [...SEMI_SPACES, ...driver(without('--no-allocation-site-pretenuring'), false)] },
+  { label: 'with the heap growth capped at 50%', args: [...SEMI_SPACES, ...driver([...COMMAND_V8_FLAGS, '--heap-growing-percent=50'], false)] },
+  { label: 'with a worker thread printing too', args: [...SEMI_SPACES, ...driver(COMMAND_V8_FLAGS, true)] },
 ];
 
 function timed(args) {
