@@ -11,7 +11,7 @@
  * - without the larger semi-spaces the bin's second node is started with;
  * - with TurboFan's inlining on (the command turns it off);
  * - with V8's allocation-site pretenuring on (the command turns it off);
- * - with V8's heap growth capped at 50% (the command does so only for 20 MB specs and --watch);
+ * - with V8's heap growth capped at 50% (the command caps it so in --watch, and at 30% for 20 MB specs);
  * - with a worker thread printing too (the default from 4 CPUs only).
  *
  * Each variant but the bin runs `generateFromFile` of the built package with the command's

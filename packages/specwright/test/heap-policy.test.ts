@@ -15,16 +15,23 @@ describe('the heap policy of the specwright process', () => {
     expect(flags).toEqual([]);
   });
 
-  it('caps heap growth before a very large spec is read, and only then, once the command asked for it', async () => {
+  it('caps heap growth at 30% before a very large spec is read, and only then, once the command asked for it', async () => {
     const { LARGE_SPEC_BYTES, prepareHeapFor, tuneHeapOfThisProcess } = await import('../src/heap-policy.js');
     tuneHeapOfThisProcess();
     prepareHeapFor(11 * 1024 * 1024, false);
     expect(flags).toEqual([]);
     prepareHeapFor(LARGE_SPEC_BYTES, false);
-    expect(flags).toEqual(['--heap-growing-percent=50']);
+    expect(flags).toEqual(['--heap-growing-percent=30']);
   });
 
-  it('caps heap growth for a watch session whatever the spec', async () => {
+  it('caps a watch session of a very large spec at 30% too', async () => {
+    const { LARGE_SPEC_BYTES, prepareHeapFor, tuneHeapOfThisProcess } = await import('../src/heap-policy.js');
+    tuneHeapOfThisProcess();
+    prepareHeapFor(LARGE_SPEC_BYTES, true);
+    expect(flags).toEqual(['--heap-growing-percent=30']);
+  });
+
+  it('caps heap growth at 50% for a watch session of a smaller spec', async () => {
     const { prepareHeapFor, tuneHeapOfThisProcess } = await import('../src/heap-policy.js');
     tuneHeapOfThisProcess();
     prepareHeapFor(8 * 1024, true);
