@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { SpecError } from '../errors.js';
+import { loadPlainYaml } from './plain-yaml.js';
 
 // yaml (70 modules, ~25 ms to load) is required by the first YAML document, not at start: most
 // large specs are JSON. Under Node its entry is CommonJS, the module an import would load too.
@@ -27,6 +28,8 @@ function parseJson(text: string, file: string): unknown {
 }
 
 function parseYaml(text: string, file: string): unknown {
+  const plain = loadPlainYaml(stripBom(text));
+  if (plain !== undefined) return plain;
   const { parseDocument } = require('yaml') as typeof import('yaml');
   const doc = parseDocument(stripBom(text), { merge: true, uniqueKeys: false, prettyErrors: true });
   const first = doc.errors[0];
