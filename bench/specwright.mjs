@@ -2,7 +2,7 @@
 /**
  * The daily loop (issue 17): one `specwright` run for all four generators, and `--watch`.
  *
- *   node bench/specwright.mjs [--runs 3] [--spec path] [--no-hey-api] [--watch-edits 3] [--input-schema]
+ *   node bench/specwright.mjs [--runs 3] [--spec path] [--no-hey-api] [--watch-edits 3] [--input-schema] [--yaml]
  *
  * 1. `specwright` on GitHub's REST spec, all four sections (fastify router), formatted, in a fresh
  *    process each run: median wall and CPU time, peak RSS. Paired in the same invocation with
@@ -14,6 +14,7 @@
  *    times; the line's own figure (first change seen to last file written) is shown beside it, and
  *    the CPU time the watch process spent (Linux), which load does not inflate.
  *
+ * `--yaml` runs on the spec written as YAML (by `yaml`'s `stringify`, into the bench directory).
  * `--input-schema` gives zod_ts and server a user-owned schema file (created by an untimed first
  * run, outside `src`, so each timed run reads it): the runs then also parse that file.
  *
@@ -21,6 +22,7 @@
  * (petstore) and 1.5 s (GitHub). Build first (`pnpm build`).
  */
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     'no-hey-api': { type: 'boolean', default: false },
     'watch-edits': { type: 'string', default: '3' },
     'input-schema': { type: 'boolean', default: false },
+    yaml: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -69,15 +72,22 @@ console.log(`machine load average: ${loadavg().map((x) => x.toFixed(1)).join(' '
 
 // 1. One run of all four, paired with hey-api.
 const one = join(dir, 'one');
+let spec = values.spec;
+if (values.yaml) {
+  // `yaml` is core's dependency, resolved from there.
+  const { stringify } = createRequire(join(root, 'packages/core/package.json'))('yaml');
+  spec = join(dir, 'spec.yaml');
+  writeFileSync(spec, stringify(JSON.parse(readFileSync(values.spec, 'utf8')), { lineWidth: 0 }));
+}
 const userSchemaFile = values['input-schema'] ? 'user/schemas.ts' : undefined;
-writeAllFourConfig(one, values.spec, userSchemaFile);
+writeAllFourConfig(one, spec, userSchemaFile);
 // The first run creates the user's schema file; the timed runs read it.
 if (userSchemaFile) timed([cli], one);
 const heyDir = join(dir, 'hey-api');
 mkdirSync(heyDir, { recursive: true });
 writeFileSync(
   join(heyDir, 'openapi-ts.config.mjs'),
-  `export default { input: ${JSON.stringify(values.spec)}, output: { path: 'src/client', postProcess: ['prettier'] }, plugins: ['@hey-api/client-fetch', { name: '@hey-api/sdk', validator: true }, 'zod', '@tanstack/react-query', 'fastify', 'msw'] };\n`,
+  `export default { input: ${JSON.stringify(spec)}, output: { path: 'src/client', postProcess: ['prettier'] }, plugins: ['@hey-api/client-fetch', { name: '@hey-api/sdk', validator: true }, 'zod', '@tanstack/react-query', 'fastify', 'msw'] };\n`,
 );
 // hey-api runs `prettier` from PATH, as in a project with prettier installed.
 const heyEnv = { ...process.env, PATH: `${join(root, 'node_modules/.bin')}:${process.env.PATH}` };
@@ -94,7 +104,7 @@ for (let i = 0; i < runs; i++) {
   theirs.push(their);
   console.log(`  hey-api run ${i + 1}: ${s(their.ms)} (CPU ${s(their.cpu)}), peak RSS ${mib(their.rss)}`);
 }
-summary(`specwright, GitHub, all four, formatted${userSchemaFile ? ', with a user schema file' : ''}`, ours);
+summary(`specwright, GitHub${values.yaml ? ' as YAML' : ''}, all four, formatted${userSchemaFile ? ', with a user schema file' : ''}`, ours);
 if (theirs.length > 0) {
   summary('hey-api 0.99 + prettier', theirs);
   console.log(`ratio: specwright takes ${((100 * median(ours.map((r) => r.ms))) / median(theirs.map((r) => r.ms))).toFixed(1)}% of hey-api's wall time (${(median(theirs.map((r) => r.ms)) / median(ours.map((r) => r.ms))).toFixed(1)}x faster)`);
