@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,12 +53,16 @@ export async function launch(cli: URL, argv: string[] = process.argv.slice(2)): 
  * command's modules (prettier's 680 kB among them) load from V8's code cache, not compiled anew
  * (loading them: 97 ms, then 74 ms). Node's own switches apply: `NODE_DISABLE_COMPILE_CACHE=1`
  * turns it off, `NODE_COMPILE_CACHE` names the directory (else node's default in the temp
- * directory). Returns that directory for the second process (node keeps a folder per version
+ * directory, when that exists). Returns that directory for the second process (node keeps a folder per version
  * inside it), or undefined when node did not enable the cache.
  */
 function enableCompileCache(): string | undefined {
   const { ENABLED, ALREADY_ENABLED } = module.constants.compileCacheStatus;
-  const directory = process.env['NODE_COMPILE_CACHE'] || join(tmpdir(), 'node-compile-cache');
+  const chosen = process.env['NODE_COMPILE_CACHE'];
+  // A temp directory that does not exist gets no cache: node would create it (as root, anywhere),
+  // and node 22.23 loops for ever creating one under /proc.
+  if (!chosen && !existsSync(tmpdir())) return undefined;
+  const directory = chosen || join(tmpdir(), 'node-compile-cache');
   const { status } = module.enableCompileCache(directory);
   return status === ENABLED || status === ALREADY_ENABLED ? directory : undefined;
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tempProject } from '@specwright/testing';
@@ -58,6 +58,11 @@ describe('the specwright launcher', () => {
     const chosen = join(tmp, 'chosen');
     expect(run({ NODE_COMPILE_CACHE: chosen }, ['--check']).cacheDir?.startsWith(join(chosen, 'v'))).toBe(true);
     expect(run({ TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: '1' }, ['--check']).cacheDir).toBeNull();
+    // A temp directory that does not exist: no cache, and nothing created (node 22.23 loops for
+    // ever making one under /proc).
+    const missing = join(tmp, 'missing', 'tmp');
+    expect(run({ TMPDIR: missing }, ['--check']).cacheDir).toBeNull();
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('passes a SIGTERM sent to it alone on to the run, and ends by that signal as the run did', async () => {
