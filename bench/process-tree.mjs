@@ -1,9 +1,11 @@
 /**
  * Timing one node process tree, for the benches that start the command in fresh processes
- * (`specwright.mjs`, `v8-settings.mjs`): wall time, CPU and peak RSS.
+ * (`specwright.mjs`, `v8-settings.mjs`, `readers.mjs`): wall time, CPU and peak RSS; and the
+ * inputs they share.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -44,4 +46,11 @@ export function writeAllFourConfig(project, spec, inputSchema) {
   const withSchema = inputSchema === undefined ? {} : { input_schema: inputSchema };
   writeFileSync(config, JSON.stringify({ input_openapi: spec, zod_ts: { output: 'src/api', ...withSchema }, server: { framework: 'fastify', ...withSchema }, react_query: {}, msw: { output: 'src/mocks' } }));
   return config;
+}
+
+/** `jsonSpec` written as YAML by `yaml`'s `stringify` (core's dependency, resolved from there) to `target`. */
+export function writeSpecAsYaml(jsonSpec, target) {
+  const { stringify } = createRequire(join(import.meta.dirname, '..', 'packages', 'core', 'package.json'))('yaml');
+  writeFileSync(target, stringify(JSON.parse(readFileSync(jsonSpec, 'utf8')), { lineWidth: 0 }));
+  return target;
 }

@@ -22,13 +22,12 @@
  * (petstore) and 1.5 s (GitHub). Build first (`pnpm build`).
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { GNU_TIME, median, timeNode, writeAllFourConfig } from './process-tree.mjs';
+import { GNU_TIME, median, timeNode, writeAllFourConfig, writeSpecAsYaml } from './process-tree.mjs';
 
 const root = join(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -73,12 +72,7 @@ console.log(`machine load average: ${loadavg().map((x) => x.toFixed(1)).join(' '
 // 1. One run of all four, paired with hey-api.
 const one = join(dir, 'one');
 let spec = values.spec;
-if (values.yaml) {
-  // `yaml` is core's dependency, resolved from there.
-  const { stringify } = createRequire(join(root, 'packages/core/package.json'))('yaml');
-  spec = join(dir, 'spec.yaml');
-  writeFileSync(spec, stringify(JSON.parse(readFileSync(values.spec, 'utf8')), { lineWidth: 0 }));
-}
+if (values.yaml) spec = writeSpecAsYaml(values.spec, join(dir, 'spec.yaml'));
 const userSchemaFile = values['input-schema'] ? 'user/schemas.ts' : undefined;
 writeAllFourConfig(one, spec, userSchemaFile);
 // The first run creates the user's schema file; the timed runs read it.
