@@ -51,7 +51,7 @@ export async function launch(cli: URL, argv: string[] = process.argv.slice(2)): 
 /**
  * Node's on-disk compile cache, as TypeScript's `tsc` uses it: from the second run on, the
  * command's modules (prettier's 680 kB among them) load from V8's code cache, not compiled anew
- * (loading them: 97 ms, then 74 ms). Node's own switches apply: `NODE_DISABLE_COMPILE_CACHE=1`
+ * (loading them: 108 ms, then 81 ms; bench/readers.mjs). Node's own switches apply: `NODE_DISABLE_COMPILE_CACHE=1`
  * turns it off, `NODE_COMPILE_CACHE` names the directory (else node's default in the temp
  * directory, when that exists). Returns that directory for the second process (node keeps a folder per version
  * inside it), or undefined when node did not enable the cache.

@@ -10,8 +10,7 @@ import { setFlagsFromString } from 'node:v8';
  *   old generation once many of them survived a scavenge. Which sites get there depends on when
  *   scavenges happen; the print documents of such a site then pile up until a full collection.
  *   With it, 15 runs: peak RSS median 301 MiB, largest 351 MiB; without, 286 and 289 MiB, wall
- *   1% less (2026-11-27 09:43). Through the bin, 3 runs in 15 with it peaked at 545-576 MiB
- *   and 0.5 s slower. Microsoft Graph beta: 26-27 s without, 31-42 s with (bench/memory.mjs).
+ *   1% less (2026-11-27 09:43). Microsoft Graph beta: 26-27 s without, 31-42 s with (bench/memory.mjs).
  */
 export const COMMAND_V8_FLAGS = ['--no-turbo-inlining', '--no-allocation-site-pretenuring'] as const;
 

@@ -1,8 +1,8 @@
 /**
  * YAML documents read by js-yaml where it reads them as `yaml` does. `yaml` (YAML 1.2's core
  * schema, merge keys, alias limits, errors with line and column) stays the reference; js-yaml
- * reads the same value much faster (GitHub's spec written as YAML, 8.8 MB: 0.32 s against
- * 1.82 s, and 300 MB less), so it takes every document where the two cannot differ, and any
+ * reads the same value much faster (GitHub's spec written as YAML, 8.8 MB: 0.40 s against
+ * 1.93 s, and 200 MB less: bench/readers.mjs), so it takes every document where the two cannot differ, and any
  * other goes to `yaml`:
  *
  * - no directive (`%YAML 1.1` changes `yaml`'s schema);
