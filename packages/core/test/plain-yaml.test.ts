@@ -3,14 +3,17 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { repoRoot } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
-import { parseDocument, stringify } from 'yaml';
+import { stringify } from 'yaml';
+import { parseYamlReference } from '../src/load/parse-document.js';
 import { loadPlainYaml } from '../src/load/plain-yaml.js';
 
-/** What `yaml` reads, as `parse-document.ts` asks it (the reference). */
+/** What `yaml` reads, as core reads it without js-yaml (the reference), or its error. */
 function yamlValue(text: string): unknown {
-  const doc = parseDocument(text, { merge: true, uniqueKeys: false });
-  if (doc.errors.length > 0) return { error: doc.errors[0]!.message };
-  return doc.toJS({ maxAliasCount: 10_000 });
+  try {
+    return parseYamlReference(text, 'doc.yaml');
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
 }
 
 /** js-yaml's reading where it takes the document: the same value as `yaml`'s, or none at all. */

@@ -29,7 +29,11 @@ function parseJson(text: string, file: string): unknown {
 
 function parseYaml(text: string, file: string): unknown {
   const plain = loadPlainYaml(stripBom(text));
-  if (plain !== undefined) return plain;
+  return plain !== undefined ? plain : parseYamlReference(text, file);
+}
+
+/** YAML as `yaml` reads it: the reference `loadPlainYaml` agrees with, and the syntax errors. */
+export function parseYamlReference(text: string, file: string): unknown {
   const { parseDocument } = require('yaml') as typeof import('yaml');
   const doc = parseDocument(stripBom(text), { merge: true, uniqueKeys: false, prettyErrors: true });
   const first = doc.errors[0];
