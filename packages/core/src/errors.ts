@@ -66,6 +66,17 @@ export class ConfigError extends SpecwrightError {
   }
 }
 
+/**
+ * The error with its config key named under `prefix` (`input_schema` → `zod_ts.input_schema`): a
+ * generator names its own keys, the config that holds its section names them from the top.
+ */
+export function underConfigKey(error: unknown, prefix: string): unknown {
+  if (!(error instanceof ConfigError) || error.location.key === undefined || prefix === '') return error;
+  const moved = new ConfigError(error.message, { ...error.location, key: `${prefix}.${error.location.key}` }, error.code);
+  if (error.stack !== undefined) moved.stack = error.stack;
+  return moved;
+}
+
 export class SpecError extends SpecwrightError {
   constructor(message: string, location: Location, code: ErrorCode = 'SPEC_INVALID', options?: ErrorOptions) {
     super(code, message, location, options);

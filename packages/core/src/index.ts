@@ -1,5 +1,5 @@
 // Errors
-export { SpecwrightError, UsageError, ConfigError, SpecError, isUserError } from './errors.js';
+export { SpecwrightError, UsageError, ConfigError, SpecError, isUserError, underConfigKey } from './errors.js';
 export type { ErrorCode, Location } from './errors.js';
 
 // Loading and the intermediate representation
@@ -45,10 +45,10 @@ export { resolvePrettier } from './format/prettier-instance.js';
 export { PROVEN_PRETTIER_VERSIONS } from './format/fast-path.js';
 export type { PrettierInstance, ResolveOptions } from './format/prettier-instance.js';
 export { writeOutputs, diffOutputs, checkDistinctOutputs } from './output/write-files.js';
-export type { OutputFile, WriteResult } from './output/write-files.js';
+export type { OutputFile, OwnedFile, WriteResult } from './output/write-files.js';
 
 // Config and command line
-export { loadConfigFile, parseConfig, SOURCE_CONFIG_HELP, SOURCE_CONFIG_KEYS } from './config/load-config.js';
+export { isProjectsConfig, loadConfigFile, parseConfig, SOURCE_CONFIG_HELP, SOURCE_CONFIG_KEYS } from './config/load-config.js';
 export type { ConfigSpec, LoadedConfig } from './config/load-config.js';
 export { runCommand, main, usage, printWarnings, reportError } from './cli/run-command.js';
 export type { CommandDefinition, CommandIO, ModelRunContext, RunContext } from './cli/run-command.js';

@@ -80,6 +80,14 @@ describe('config files', () => {
     expect((error as ConfigError).location.key).toBe(key);
   });
 
+  it('reads a config saved with a byte order mark, and says which form it is in', async () => {
+    const project = tempProject('config-bom', { prettier: false });
+    const single = project.write('single.json', `\uFEFF${JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' })}`);
+    expect(await loadConfigFile(single, configSpec)).toMatchObject({ projects: [{ output: join(project.dir, 'out') }], inProjects: false });
+    const several = project.write('several.json', JSON.stringify({ projects: [{ input_openapi: 'spec.yaml', output: 'out' }] }));
+    expect((await loadConfigFile(several, configSpec)).inProjects).toBe(true);
+  });
+
   it('reports a missing config file with its own code', async () => {
     const error = await loadConfigFile('/nonexistent/demo.config.json', configSpec).catch((e: unknown) => e);
     expect((error as SpecwrightError).code).toBe('CONFIG_NOT_FOUND');
@@ -169,6 +177,34 @@ describe('the command-line harness', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toBe('demo-gen: error: /x/spec.yaml at #/paths: paths must be an object\n');
     expect(existsSync(join(project.dir, 'out'))).toBe(false);
+  });
+
+  it('names a key a generator reports from the top of a projects config', async () => {
+    const project = tempProject('cli-project-key', { prettier: false });
+    project.write('c.json', JSON.stringify({ projects: [{ input_openapi: 's', output: 'one' }, { input_openapi: 's', output: 'two', seed: 3 }] }));
+    const failing = command(async (config) => {
+      if (config.seed === 3) throw new ConfigError('must not be 3', { file: join(project.dir, 'c.json'), key: 'seed' });
+      return writeTwo(config, { configFile: '', warn: () => {} });
+    });
+    const result = await run(failing, ['--config', 'c.json'], project.dir);
+    expect(result).toMatchObject({ code: 1, stderr: `demo-gen: error: ${join(project.dir, 'c.json')} key "projects[1].seed": must not be 3\n` });
+    expect(existsSync(join(project.dir, 'one'))).toBe(false);
+  });
+
+  it('refuses an output that would overwrite a file the user owns, naming its key, and writes nothing', async () => {
+    const project = tempProject('cli-owned', { prettier: false });
+    const mine = project.write('two/a.ts', '// mine\n');
+    project.write('c.json', JSON.stringify({ projects: [{ input_openapi: 's', output: 'one' }, { input_openapi: 's', output: 'two' }] }));
+    // The first project owns `two/a.ts` (a schema file), which the second project's output writes.
+    const owning = { ...command(writeTwo), ownedFiles: (config: Config) => (config.output.endsWith('one') ? [{ path: mine, key: 'schema' }] : []) };
+    const result = await run(owning, ['--config', 'c.json'], project.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`demo-gen: error: ${join(project.dir, 'c.json')} key "projects[0].schema": names ${mine}, which an output of this config writes: the user schema file is never overwritten; give that output another directory\n`);
+    expect(readFileSync(mine, 'utf8')).toBe('// mine\n');
+    expect(existsSync(join(project.dir, 'one'))).toBe(false);
+    // Its own create-only first version may name it.
+    const creating = { ...command(writeTwo), ownedFiles: (config: Config) => [{ path: join(config.output, 'owned.ts'), key: 'schema' }] };
+    expect((await run(creating, ['--config', 'c.json'], project.dir)).code).toBe(0);
   });
 
   it('reports an internal crash without a stack trace unless DEBUG is set', async () => {

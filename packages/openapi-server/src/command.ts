@@ -10,4 +10,6 @@ export const command: CommandDefinition<ServerConfig> = {
   configHelp: CONFIG_HELP,
   config: configSpec,
   generate,
+  // The user schema file is read for validation; an output here must not overwrite it.
+  ownedFiles: (config) => (config.input_schema === undefined ? [] : [{ path: config.input_schema, key: 'input_schema' }]),
 };

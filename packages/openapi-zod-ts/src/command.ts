@@ -10,4 +10,6 @@ export const zodTsCommand: CommandDefinition<ZodTsConfig> = {
   configHelp: CONFIG_HELP,
   config: zodTsConfigSpec,
   generate: (config, context) => generate(config, { warn: context.warn, configFile: context.configFile }),
+  // The user schema file: created once by the run, then the user's (another project's output must not write it).
+  ownedFiles: (config) => (config.input_schema === undefined ? [] : [{ path: config.input_schema, key: 'input_schema' }]),
 };

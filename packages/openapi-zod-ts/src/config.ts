@@ -24,6 +24,9 @@ export const zodTsConfigSchema = z.object({
 
 export type ZodTsConfig = z.output<typeof zodTsConfigSchema>;
 
+/** The config as written (defaults not applied yet). */
+export type ZodTsConfigInput = z.input<typeof zodTsConfigSchema>;
+
 export const ZOD_TS_CONFIG_KEYS = ['input_openapi', 'output', 'input_schema', 'zod_variant'] as const;
 
 export const zodTsConfigSpec: ConfigSpec<ZodTsConfig> = {

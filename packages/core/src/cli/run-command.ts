@@ -1,9 +1,9 @@
 import { relative, resolve } from 'node:path';
 import { loadConfigFile, SOURCE_CONFIG_HELP, type ConfigSpec } from '../config/load-config.js';
-import { UsageError, isUserError } from '../errors.js';
+import { UsageError, isUserError, underConfigKey } from '../errors.js';
 import type { Formatter } from '../format/formatter.js';
 import type { SourceConfig } from '../load/source-policy.js';
-import { checkDistinctOutputs, diffOutputs, writeOutputs, type OutputFile } from '../output/write-files.js';
+import { checkDistinctOutputs, diffOutputs, writeOutputs, type OutputFile, type OwnedFile } from '../output/write-files.js';
 
 export interface RunContext {
   /** Absolute path of the config file in use. */
@@ -31,6 +31,8 @@ export interface CommandDefinition<T> {
   config: ConfigSpec<T>;
   /** Generates the files of one config (one project); nothing is written by it. */
   generate(config: T & SourceConfig, context: RunContext): Promise<OutputFile[]>;
+  /** The files of one config that the user owns (its schema files): no output may write them. */
+  ownedFiles?(config: T & SourceConfig, configFile: string): OwnedFile[];
   /**
    * Regenerates whenever an input changes, until SIGINT or SIGTERM (`--watch`; only commands that
    * define it accept the flag). Resolves with the exit code.
@@ -129,8 +131,18 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     const loaded = await loadConfigFile(configPath, command.config);
     const context: RunContext = { configFile: loaded.file, warn: (message) => warnings.add(message) };
     const files: OutputFile[] = [];
-    for (const project of loaded.projects) files.push(...(await command.generate(project, context)));
-    checkDistinctOutputs(files, loaded.file);
+    const owned: OwnedFile[] = [];
+    for (const [i, project] of loaded.projects.entries()) {
+      // A project's keys are named from the top of the file: `projects[1].input_schema`.
+      const prefix = loaded.inProjects ? `projects[${i}]` : '';
+      try {
+        files.push(...(await command.generate(project, context)));
+      } catch (error) {
+        throw underConfigKey(error, prefix);
+      }
+      for (const file of command.ownedFiles?.(project, loaded.file) ?? []) owned.push({ path: file.path, key: prefix ? `${prefix}.${file.key}` : file.key });
+    }
+    checkDistinctOutputs(files, loaded.file, owned);
     printWarnings(label, warnings, io, flags.verbose);
 
     const show = (path: string) => relative(io.cwd, path) || path;

@@ -33,6 +33,8 @@ export interface LoadedConfig<T> {
   /** Absolute path of the config file. */
   file: string;
   projects: (T & SourceConfig)[];
+  /** The config holds a `projects` array: its keys are named `projects[i].key` in messages. */
+  inProjects: boolean;
 }
 
 /** Reads, validates and resolves a config file (seed: JSON, `.json`, paths relative to the file). */
@@ -49,6 +51,8 @@ export async function loadConfigFile<T>(path: string, spec: ConfigSpec<T>): Prom
     throw new ConfigError(missing ? 'config file not found' : 'cannot read the config file', { file }, 'CONFIG_NOT_FOUND');
   }
   let raw: unknown;
+  // A byte order mark (Windows editors write one) is no JSON token, but no error of the user's either.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
     raw = JSON.parse(text);
   } catch (error) {
@@ -57,13 +61,18 @@ export async function loadConfigFile<T>(path: string, spec: ConfigSpec<T>): Prom
     const { line, column } = lineColumn(text, position ? Number(position[1]) : text.length);
     throw new ConfigError(`invalid JSON: ${message.replace(/\s*\(line \d+ column \d+\)/, '').replace(/ in JSON at position \d+/, '')}`, { file, line, column });
   }
-  return { file, projects: await parseConfig(raw, spec, file) };
+  return { file, projects: await parseConfig(raw, spec, file), inProjects: isProjectsConfig(raw, spec) };
+}
+
+/** Whether a valid config of `spec` is in the `{ "projects": [...] }` form. */
+export function isProjectsConfig<T>(raw: unknown, spec: ConfigSpec<T>): boolean {
+  return spec.multiProject === true && isRecord(raw) && 'projects' in raw;
 }
 
 /** Validates an already parsed config object; `file` is used for messages and relative paths. */
 export async function parseConfig<T>(raw: unknown, spec: ConfigSpec<T>, file: string): Promise<(T & SourceConfig)[]> {
   if (!isRecord(raw)) throw new ConfigError('the config must be a JSON object', { file });
-  if (spec.multiProject && 'projects' in raw) {
+  if (isProjectsConfig(raw, spec)) {
     const extra = Object.keys(raw).filter((k) => k !== 'projects');
     if (extra.length > 0) throw new ConfigError(`unknown key "${extra[0]}" beside "projects" (allowed: projects)`, { file, key: extra[0] });
     const projects = raw['projects'];

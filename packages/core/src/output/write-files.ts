@@ -17,8 +17,25 @@ export interface WriteResult {
   unchanged: string[];
 }
 
-/** Two outputs of one run (two generators, two projects) must not name the same file. */
-export function checkDistinctOutputs(files: OutputFile[], configFile: string): void {
+/** A file the user owns (a schema file a config names): no output may overwrite it. */
+export interface OwnedFile {
+  path: string;
+  /** The config key that names it, as the config file spells it (`projects[1].zod_ts.input_schema`). */
+  key: string;
+}
+
+/**
+ * Two outputs of one run (two generators, two projects) must not name the same file, and none may
+ * overwrite a file the user owns (only its own create-only first version may name it).
+ */
+export function checkDistinctOutputs(files: OutputFile[], configFile: string, owned: OwnedFile[] = []): void {
+  // The first key naming a file is the one told (a section's own before one defaulted from it).
+  const owners = new Map<string, string>();
+  for (const file of owned) if (!owners.has(file.path)) owners.set(file.path, file.key);
+  for (const file of files) {
+    const key = file.createOnly ? undefined : owners.get(file.path);
+    if (key !== undefined) throw new ConfigError(`names ${file.path}, which an output of this config writes: the user schema file is never overwritten; give that output another directory`, { file: configFile, key });
+  }
   const seen = new Set<string>();
   for (const file of files) {
     if (seen.has(file.path)) throw new ConfigError(`two outputs write ${file.path}: give them different output directories`, { file: configFile });
