@@ -14,34 +14,59 @@ export interface FileWatch {
  * follow the old inode and go silent), and sees a file created later under any name (chokidar 3,
  * Vite's watcher, reports the creation of only the first missing file it was given in a
  * directory). An event without a name is told for every watched file of its directory. A
- * directory that does not exist yet is tried again on the next `add`. `keepAlive: false` leaves
- * the process free to exit (a host such as Vite owns its lifetime).
+ * directory that does not exist yet (a spec folder not made yet) is watched through its nearest
+ * existing ancestor: when it appears, it is watched and its files are told as changed (they may
+ * have been written with it). `keepAlive: false` leaves the process free to exit (a host such as
+ * Vite owns its lifetime).
  */
 export function watchFiles(onChange: (path: string) => void, options: { keepAlive?: boolean } = {}): FileWatch {
   const files = new Set<string>();
   const watchers = new Map<string, FSWatcher>();
+  /** Directories of watched files that do not exist yet. */
+  const missing = new Set<string>();
   let closed = false;
+
+  const filesIn = (dir: string) => [...files].filter((file) => dirname(file) === dir);
+
+  /** Watches a directory (once); false when it cannot be watched (it does not exist). */
+  const watchDirectoryOf = (dir: string): boolean => {
+    if (closed || watchers.has(dir)) return true;
+    try {
+      const watcher = watchDirectory(dir, (_event, name) => {
+        const path = name === null ? undefined : join(dir, basename(name.toString()));
+        if (path === undefined) filesIn(dir).forEach(onChange);
+        else if (files.has(path)) onChange(path);
+        // Any event may be the creation of a missing directory (or of one above it).
+        if (missing.size > 0) sync();
+      });
+      watcher.on('error', () => {
+        watcher.close();
+        watchers.delete(dir);
+      });
+      if (options.keepAlive === false) watcher.unref();
+      watchers.set(dir, watcher);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  const sync = () => {
+    for (const dir of new Set([...files].map((file) => dirname(file)))) {
+      if (watchDirectoryOf(dir)) {
+        if (missing.delete(dir)) filesIn(dir).forEach(onChange);
+        continue;
+      }
+      missing.add(dir);
+      // The nearest existing ancestor tells when the directory is made.
+      for (let up = dirname(dir); !watchDirectoryOf(up) && dirname(up) !== up; up = dirname(up));
+    }
+  };
+
   return {
     add(paths) {
       for (const path of paths) files.add(path);
-      for (const dir of new Set([...files].map((file) => dirname(file)))) {
-        if (closed || watchers.has(dir)) continue;
-        try {
-          const watcher = watchDirectory(dir, (_event, name) => {
-            const path = name === null ? undefined : join(dir, basename(name.toString()));
-            if (path === undefined) [...files].filter((file) => dirname(file) === dir).forEach(onChange);
-            else if (files.has(path)) onChange(path);
-          });
-          watcher.on('error', () => {
-            watcher.close();
-            watchers.delete(dir);
-          });
-          if (options.keepAlive === false) watcher.unref();
-          watchers.set(dir, watcher);
-        } catch {
-          // A directory that does not exist (yet): tried again on the next `add`.
-        }
-      }
+      sync();
     },
     close() {
       closed = true;

@@ -111,6 +111,8 @@ export class RefBundler {
     private readonly limits: FetchLimits,
     /** A session's parsed files, reused when their text did not change. */
     private readonly documents?: DocumentCache,
+    /** Receives each local file before it is read (see `LoadOptions.reads`). */
+    private readonly reads?: Set<string>,
   ) {}
 
   async bundle(asked: URL, url: URL, parsed: unknown): Promise<BundleResult> {
@@ -152,6 +154,7 @@ export class RefBundler {
   private async load({ url, ref, site }: Pending): Promise<{ asked: URL; url: URL; parsed: unknown }> {
     const where = siteOf(site);
     let read: { text: string; url: URL };
+    if (url.protocol === 'file:') this.reads?.add(displayUrl(url));
     try {
       read = await readSource(url, this.policy, this.limits);
     } catch (error) {

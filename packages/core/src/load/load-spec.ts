@@ -31,6 +31,12 @@ export interface LoadOptions extends SourceConfig {
    * not change is not parsed again. The spec file itself is always parsed (it is the file edited).
    */
   documents?: DocumentCache | undefined;
+  /**
+   * Receives the path of every local file the load reads or tries to read (the spec, then the
+   * files its `$ref`s name once the policy allows them), as it goes: a caller knows them even when
+   * the load fails, so a watcher waits for the file that was missing or broken.
+   */
+  reads?: Set<string> | undefined;
 }
 
 /** Reads (or fetches), parses, bundles and version-checks a spec: a path or an http(s) URL. */
@@ -40,6 +46,7 @@ export async function loadSpecFile(input: string, options: LoadOptions = {}): Pr
   const policy = new SourcePolicy(url, options);
   const limits = fetchLimits(options);
   let read: { text: string; url: URL };
+  if (url.protocol === 'file:') options.reads?.add(file);
   try {
     read = await readSource(url, policy, limits);
   } catch (error) {
@@ -54,7 +61,7 @@ export async function loadSpecFile(input: string, options: LoadOptions = {}): Pr
     options.documents?.end();
     return spec;
   }
-  const { document, loadedFiles, origins } = await new RefBundler(policy, limits, options.documents).bundle(url, read.url, parsed);
+  const { document, loadedFiles, origins } = await new RefBundler(policy, limits, options.documents, options.reads).bundle(url, read.url, parsed);
   options.documents?.end();
   return { ...checkSpec(document, file), loadedFiles, origins };
 }
