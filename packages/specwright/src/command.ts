@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import { version, type CommandDefinition } from '@specwright/core';
-import { CONFIG_HELP, configSpec, resolveProject, type SpecwrightProject } from './config.js';
+import { CONFIG_HELP, configSpec, ownedFilesOf, resolveProject, type SpecwrightProject } from './config.js';
 import { runProject } from './run-project.js';
 import { watch } from './watch.js';
 
@@ -15,5 +15,6 @@ export const command: CommandDefinition<SpecwrightProject> = {
     const resolved = resolveProject(project, dirname(context.configFile));
     return (await runProject(resolved, { warn: context.warn, configFile: context.configFile })).files;
   },
+  ownedFiles: (project, configFile) => ownedFilesOf(resolveProject(project, dirname(configFile))),
   watch: (configFile, io, options) => watch(configFile, io, options),
 };

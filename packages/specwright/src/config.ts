@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { ConfigSpec, SourceConfig } from '@specwright/core';
-import { configSpec as mswSpec, type ResolvedMswConfig } from '@specwright/openapi-msw';
-import { configSpec as reactQuerySpec, type ReactQueryConfig } from '@specwright/openapi-react-query';
-import { configSpec as serverSpec, type ServerConfig } from '@specwright/openapi-server';
-import { zodTsConfigSpec, type ZodTsConfig } from '@specwright/openapi-zod-ts';
+import type { ConfigSpec, OwnedFile, SourceConfig } from '@specwright/core';
+import { configSpec as mswSpec, type MswConfig, type ResolvedMswConfig } from '@specwright/openapi-msw';
+import { configSpec as reactQuerySpec, type ReactQueryConfig, type ReactQueryConfigInput } from '@specwright/openapi-react-query';
+import { configSpec as serverSpec, type ServerConfig, type ServerConfigInput } from '@specwright/openapi-server';
+import { zodTsConfigSpec, type ZodTsConfig, type ZodTsConfigInput } from '@specwright/openapi-zod-ts';
 
 /** The generators in the contract's run order: openapi-zod-ts, openapi-server, openapi-react-query, then openapi-msw. */
 export const SECTIONS = ['zod_ts', 'server', 'react_query', 'msw'] as const;
@@ -24,13 +24,20 @@ export interface SpecwrightProject {
   msw?: ResolvedMswConfig | undefined;
 }
 
+/** A section as written: the generator's keys but `input_openapi`; `output` may default to `zod_ts.output`. */
+type SectionInput<T extends { input_openapi: string; output?: string | undefined }> = Omit<T, 'input_openapi' | 'output'> & { output?: string | undefined };
+
 /** A project as written in the JSON file: each section holds that generator's keys but `input_openapi`. */
 export interface SpecwrightProjectInput {
   input_openapi: string;
-  zod_ts?: Record<string, unknown>;
-  server?: Record<string, unknown>;
-  react_query?: Record<string, unknown>;
-  msw?: Record<string, unknown>;
+  zod_ts?: Omit<ZodTsConfigInput, 'input_openapi'>;
+  server?: SectionInput<ServerConfigInput>;
+  react_query?: SectionInput<ReactQueryConfigInput>;
+  msw?: SectionInput<MswConfig>;
+  /** Directories besides the spec's own where local `$ref`s may point (relative to the config file). */
+  ref_roots?: string[];
+  /** Hosts remote `$ref`s may be fetched from. */
+  allowed_ref_hosts?: string[];
 }
 
 /** `specwright.config.json`: one project, or `{ "projects": [...] }`. */
@@ -135,6 +142,14 @@ export function resolveProject(project: SpecwrightProject & SourceConfig, base: 
     out[section] = resolved;
   }
   return out as unknown as SpecwrightProject & SourceConfig;
+}
+
+/** The user schema files a resolved project names (`zod_ts` first): no output of the config may write them. */
+export function ownedFilesOf(project: SpecwrightProject): OwnedFile[] {
+  const owned: OwnedFile[] = [];
+  if (project.zod_ts?.input_schema !== undefined) owned.push({ path: project.zod_ts.input_schema, key: 'zod_ts.input_schema' });
+  if (project.server?.input_schema !== undefined) owned.push({ path: project.server.input_schema, key: 'server.input_schema' });
+  return owned;
 }
 
 export const CONFIG_HELP = [

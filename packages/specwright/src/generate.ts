@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
-import { checkDistinctOutputs, diffOutputs, loadConfigFile, parseConfig, writeOutputs, type OutputFile } from '@specwright/core';
+import { checkDistinctOutputs, diffOutputs, isProjectsConfig, loadConfigFile, parseConfig, underConfigKey, writeOutputs, type OutputFile, type OwnedFile } from '@specwright/core';
 import { formatConfigInputs } from './format-inputs.js';
-import { configSpec, resolveProject, type SpecwrightConfigInput, type SpecwrightProject } from './config.js';
+import { configSpec, ownedFilesOf, resolveProject, type SpecwrightConfigInput, type SpecwrightProject } from './config.js';
 import { runProject } from './run-project.js';
 import type { GenerateSession } from './session.js';
 
@@ -27,6 +27,13 @@ export interface GenerateOptions {
    * @default 'auto'
    */
   parallel?: boolean | 'auto' | undefined;
+  /**
+   * Receives the path of every file the run reads or tries to read (the spec, the files its
+   * `$ref`s name, the user schema files, the prettier config files that may apply), as it goes:
+   * a caller that watches inputs knows them even when the run fails, and so sees the fix of a
+   * file that was missing or broken.
+   */
+  reads?: Set<string> | undefined;
 }
 
 export interface GenerateResult {
@@ -51,15 +58,26 @@ export async function generateProjects(
   warn: (message: string) => void,
   session?: GenerateSession,
   parallel?: boolean | 'auto',
+  reads?: Set<string>,
+  inProjects = false,
 ): Promise<{ files: OutputFile[]; inputs: string[]; formatInputs: string[] }> {
   const files: OutputFile[] = [];
   const inputs = new Set<string>();
-  for (const project of projects) {
-    const output = await runProject(project, { warn, configFile, session, parallel });
+  const owned: OwnedFile[] = [];
+  for (const [i, project] of projects.entries()) {
+    // A project's keys are named from the top of the config: `projects[1].zod_ts.input_schema`.
+    const prefix = inProjects ? `projects[${i}]` : '';
+    let output;
+    try {
+      output = await runProject(project, { warn, configFile, session, parallel, reads });
+    } catch (error) {
+      throw underConfigKey(error, prefix);
+    }
     files.push(...output.files);
     output.inputs.forEach((input) => inputs.add(input));
+    for (const file of ownedFilesOf(project)) owned.push({ path: file.path, key: prefix ? `${prefix}.${file.key}` : file.key });
   }
-  checkDistinctOutputs(files, configFile);
+  checkDistinctOutputs(files, configFile, owned);
   return { files, inputs: [...inputs], formatInputs: formatConfigInputs(files.map((file) => file.path)) };
 }
 
@@ -69,19 +87,30 @@ export async function generateProjects(
  * generates every project, and writes the files that changed, all or none.
  */
 export async function generate(config: SpecwrightConfigInput, options: GenerateOptions = {}): Promise<GenerateResult> {
+  checkMode(options.mode);
   const label = join(resolve(options.root ?? process.cwd()), 'specwright.config.json');
-  return finish(await parseConfig(config, configSpec, label), label, options);
+  return finish(await parseConfig(config, configSpec, label), label, options, isProjectsConfig(config, configSpec));
 }
 
 /** `generate` for a config file (`specwright.config.json`); its relative paths start from its directory. */
 export async function generateFromFile(configFile: string, options: Omit<GenerateOptions, 'root'> = {}): Promise<GenerateResult> {
+  checkMode(options.mode);
   const loaded = await loadConfigFile(configFile, configSpec);
-  return finish(loaded.projects, loaded.file, options);
+  return finish(loaded.projects, loaded.file, options, loaded.inProjects);
 }
 
-async function finish(projects: SpecwrightProject[], configFile: string, options: GenerateOptions): Promise<GenerateResult> {
+const MODES = ['write', 'check', 'none'] as const;
+
+/** A mode this function does not know (a typo in JavaScript) must not fall back to writing files. */
+function checkMode(mode: unknown): void {
+  if (mode !== undefined && !(MODES as readonly unknown[]).includes(mode)) {
+    throw new TypeError(`generate(): mode must be ${MODES.map((m) => `"${m}"`).join(', ')} or undefined (got ${JSON.stringify(mode)})`);
+  }
+}
+
+async function finish(projects: SpecwrightProject[], configFile: string, options: GenerateOptions, inProjects: boolean): Promise<GenerateResult> {
   const resolved = projects.map((project) => resolveProject(project, dirname(configFile)));
-  const { files, inputs, formatInputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session, options.parallel);
+  const { files, inputs, formatInputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session, options.parallel, options.reads, inProjects);
   const mode = options.mode ?? 'write';
   if (mode === 'none') return { files, changed: [], inputs, formatInputs };
   const { changed } = mode === 'check' ? await diffOutputs(files) : await writeOutputs(files);

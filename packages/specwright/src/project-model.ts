@@ -19,8 +19,12 @@ export function createSpecKeep(): SpecKeep {
  * The model and the files read for it. The parsed document is not returned: it is released once
  * the model is built (on Microsoft Graph's spec it is 60 MB the generators never read).
  */
-export async function loadProjectModel(project: SpecwrightProject & SourceConfig, keep?: SpecKeep): Promise<{ model: ApiModel; loadedFiles: string[] }> {
-  const spec = await loadSpecFile(project.input_openapi, { ...project, documents: keep?.documents });
+export async function loadProjectModel(
+  project: SpecwrightProject & SourceConfig,
+  keep?: SpecKeep,
+  reads?: Set<string>,
+): Promise<{ model: ApiModel; loadedFiles: string[] }> {
+  const spec = await loadSpecFile(project.input_openapi, { ...project, documents: keep?.documents, reads });
   try {
     return { model: buildModel(spec, { memo: keep?.schemas }), loadedFiles: spec.loadedFiles };
   } catch (error) {

@@ -1,11 +1,14 @@
 import { statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { createFormatter, createWorkerPool, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
+import { ConfigError, createFormatter, createWorkerPool, underConfigKey, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
 import { generateFileFromModel } from '@specwright/openapi-msw';
 import { generateFromModel as reactQueryFromModel } from '@specwright/openapi-react-query';
 import { generateFromModel as serverFromModel } from '@specwright/openapi-server';
 import { generateFromModel as zodTsFromModel } from '@specwright/openapi-zod-ts';
-import type { SpecwrightProject } from './config.js';
+import { SECTIONS, type Section, type SpecwrightProject } from './config.js';
+import { formatConfigInputs } from './format-inputs.js';
 import { LARGE_SPEC_BYTES, prepareHeapFor } from './heap-policy.js';
 import { loadProjectModel } from './project-model.js';
 import { formatterKeepOf, specKeepOf, type GenerateSession } from './session.js';
@@ -25,6 +28,8 @@ export interface ProjectRunOptions {
    * @default 'auto'
    */
   parallel?: boolean | 'auto' | undefined;
+  /** Receives every input the run reads or tries to read, as it goes (see `GenerateOptions.reads`). */
+  reads?: Set<string> | undefined;
 }
 
 /**
@@ -58,6 +63,36 @@ function fileSize(path: string): number {
   }
 }
 
+/** An `output` naming a file is the user's mistake, told with its key (as the four commands tell theirs). */
+async function checkOutputsAreDirectories(project: SpecwrightProject, configFile: string): Promise<void> {
+  for (const section of SECTIONS) {
+    const output = project[section]?.output;
+    if (output !== undefined && (await stat(output).catch(() => undefined))?.isFile()) {
+      throw new ConfigError(`${output} is a file; output names the directory the generated files go in`, { file: configFile, key: `${section}.output` });
+    }
+  }
+}
+
+/** Runs a section's generator; a config key it names (`input_schema`) is named from the top (`zod_ts.input_schema`). */
+async function inSection<T>(section: Section, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw underConfigKey(error, section);
+  }
+}
+
+/**
+ * The inputs a project names before anything is read: the spec, the user schema files and the
+ * prettier config files of the output directories. A run that fails still has them watched.
+ */
+function recordConfiguredInputs(project: SpecwrightProject & SourceConfig, outputDirs: string[], reads: Set<string> | undefined): void {
+  if (!reads) return;
+  if (!/^https?:\/\//i.test(project.input_openapi)) reads.add(project.input_openapi);
+  for (const schemaFile of [project.zod_ts?.input_schema, project.server?.input_schema]) if (schemaFile !== undefined) reads.add(schemaFile);
+  for (const input of formatConfigInputs(outputDirs.map((dir) => join(dir, 'index.ts')))) reads.add(input);
+}
+
 export interface ProjectOutput {
   files: OutputFile[];
   /** Every file the run read as input: the spec, the files its `$ref`s name, the user schema file. */
@@ -75,6 +110,8 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
   const parallel = options.parallel ?? 'auto';
   const auto = parallel === 'auto' && !options.session && availableParallelism() >= PARALLEL_MIN_CPUS;
   const outputDirs = [...new Set([project.zod_ts, project.server, project.react_query, project.msw].flatMap((section) => (section ? [section.output] : [])))];
+  recordConfiguredInputs(project, outputDirs, options.reads);
+  await checkOutputsAreDirectories(project, options.configFile);
   const startPool = () => {
     const started = createWorkerPool();
     // The worker loads prettier and its parser while this thread reads the spec and builds code trees.
@@ -87,7 +124,7 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
   const sized = auto && specBytes < PARALLEL_MAX_SPEC_BYTES;
   let pool = parallel === true || (sized && specBytes >= PARALLEL_MIN_SPEC_BYTES) ? startPool() : undefined;
   try {
-    const { model, loadedFiles } = await loadProjectModel(project, specKeepOf(options.session, project.input_openapi));
+    const { model, loadedFiles } = await loadProjectModel(project, specKeepOf(options.session, project.input_openapi), options.reads);
     for (const warning of model.warnings) options.warn(`${model.file}: ${warning}`);
     // zod-ts reports the model's warnings in the same words; only those of the model are filtered.
     const modelWarnings = new Set(model.warnings.map((warning) => `${model.file}: ${warning}`));
@@ -122,19 +159,20 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
     if (project.zod_ts) {
       const config = project.zod_ts;
       if (config.input_schema) inputs.push(config.input_schema);
-      add(await zodTsFromModel(model, { outputDir: config.output, inputSchema: config.input_schema, warn, configFile: options.configFile, formatter: await formatterFor(config.output) }));
+      add(await inSection('zod_ts', async () => zodTsFromModel(model, { outputDir: config.output, inputSchema: config.input_schema, warn, configFile: options.configFile, formatter: await formatterFor(config.output) })));
     }
     if (project.server) {
       const config = project.server;
       if (config.input_schema) inputs.push(config.input_schema);
-      add(await serverFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) }));
+      add(await inSection('server', async () => serverFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) })));
     }
     if (project.react_query) {
       const config = project.react_query;
-      add(await reactQueryFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) }));
+      add(await inSection('react_query', async () => reactQueryFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) })));
     }
     if (project.msw) {
-      const { file, warnings } = await generateFileFromModel(model, project.msw, await formatterFor(project.msw.output));
+      const config = project.msw;
+      const { file, warnings } = await inSection('msw', async () => generateFileFromModel(model, config, await formatterFor(config.output)));
       warnings.forEach(warn);
       add([file]);
     }

@@ -36,8 +36,10 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
    */
   const run = async (since: number, before: Map<string, string>): Promise<'done' | 'failed' | 'superseded'> => {
     const warnings = new Set<string>();
+    // Every file the run reads or tries to, known even when it fails: the one missing or broken is watched.
+    const reads = new Set<string>();
     try {
-      const result = await generateFromFile(configFile, { warn: (message) => warnings.add(message), mode: 'none', session });
+      const result = await generateFromFile(configFile, { warn: (message) => warnings.add(message), mode: 'none', session, reads });
       // Watched before the line is printed: whoever reads it may edit an input at once.
       [...result.inputs, ...result.formatInputs].forEach((input) => inputs.add(input));
       updateWatchers();
@@ -51,7 +53,8 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
       io.stderr(`${LABEL}: ${changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - since)} ms\n`);
       return 'done';
     } catch (error) {
-      // The last good output stays; the inputs read so far stay watched, so a fix is seen.
+      // The last good output stays; what the run read or tried to read is watched, so a fix is seen.
+      reads.forEach((input) => inputs.add(input));
       updateWatchers();
       if (differ(before, await fingerprints(before.keys()))) {
         pending = true;

@@ -1,6 +1,6 @@
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ConfigError } from '@specwright/core';
+import { ConfigError, SpecError } from '@specwright/core';
 import { fixture, listFiles, runCommandLine, tempProject, typecheck, type RunResult } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../src/index.js';
@@ -131,6 +131,52 @@ describe('errors', () => {
     expect(listFiles(p.dir)).toEqual(['package.json', 'specwright.config.json']);
   });
 
+  it('never overwrites a user schema file that another section or project writes: exit 1, its key named, nothing written', () => {
+    const cases: [unknown, string, RegExp][] = [
+      [{ input_openapi: petstore, zod_ts: { output: 'src/api', input_schema: 'src/handlers.ts' }, msw: { output: 'src' } }, 'src/handlers.ts', /key "zod_ts\.input_schema": names \S+src\/handlers\.ts, which an output of this config writes: the user schema file is never overwritten/],
+      [{ input_openapi: petstore, zod_ts: { output: 'src/api' }, server: { framework: 'hono', output: 'src', input_schema: 'src/service.ts' } }, 'src/service.ts', /key "server\.input_schema": names \S+src\/service\.ts, which an output/],
+      [{ projects: [{ input_openapi: petstore, zod_ts: { output: 'src/api', input_schema: 'src/hooks.ts' } }, { input_openapi: petstore, react_query: { output: 'src' } }] }, 'src/hooks.ts', /key "projects\[0\]\.zod_ts\.input_schema": names \S+src\/hooks\.ts/],
+    ];
+    for (const [config, owned, message] of cases) {
+      const p = project(config);
+      const mine = p.write(owned, 'export const Mine = 1; // the user rule\n');
+      const result = run([], p.dir);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(message);
+      expect(readFileSync(mine, 'utf8')).toBe('export const Mine = 1; // the user rule\n');
+      expect(listFiles(p.dir)).toEqual(['package.json', owned, 'specwright.config.json'].sort());
+    }
+  });
+
+  it.each([
+    ['a schema file naming a generated file', { input_openapi: petstore, zod_ts: { output: 'o', input_schema: 'o/client.ts' } }, /key "zod_ts\.input_schema": must not be one of the generated files/],
+    ['a schema file that is no TypeScript', { input_openapi: petstore, zod_ts: { output: 'o', input_schema: 'schemas.json' } }, /key "zod_ts\.input_schema": must name a TypeScript file/],
+    ['the same in a project', { projects: [{ input_openapi: petstore, msw: { output: 'm' } }, { input_openapi: petstore, zod_ts: { output: 'o', input_schema: 'o/index.ts' } }] }, /key "projects\[1\]\.zod_ts\.input_schema": must not be one of the generated files/],
+    ['an output that is a file', { input_openapi: petstore, zod_ts: { output: 'package.json' } }, /key "zod_ts\.output": \S+package\.json is a file; output names the directory/],
+  ])('%s: the key is named from the top of the config', (_name, config, message) => {
+    const p = project(config);
+    const result = run([], p.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(message);
+    expect(listFiles(p.dir)).toEqual(['package.json', 'specwright.config.json']);
+  });
+
+  it('the standalone openapi-server refuses to overwrite its own input_schema', () => {
+    const p = tempProject('specwright-server-owned', { prettier: false });
+    const mine = p.write('out/service.ts', 'export const Mine = 1;\n');
+    p.write('openapi-server.config.json', JSON.stringify({ input_openapi: petstore, output: 'out', framework: 'hono', input_schema: 'out/service.ts' }));
+    const result = runCommandLine('openapi-server', 'openapi-server', [], p.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/key "input_schema": names \S+out\/service\.ts, which an output of this config writes/);
+    expect(readFileSync(mine, 'utf8')).toBe('export const Mine = 1;\n');
+  });
+
+  it('reads a config saved with a byte order mark', () => {
+    const p = project(`\uFEFF${JSON.stringify({ input_openapi: petstore, msw: { output: 'm' } })}`);
+    expect(run([], p.dir).code).toBe(0);
+    expect(existsSync(join(p.dir, 'm', 'handlers.ts'))).toBe(true);
+  });
+
   it('an invalid spec changes no file of the last good run', () => {
     const p = project({ input_openapi: 'spec.yaml', zod_ts: { output: 'api' }, msw: { output: 'api' } });
     cpSync(petstore, join(p.dir, 'spec.yaml'));
@@ -157,6 +203,44 @@ describe('generate(config)', () => {
     const error = await generate({ input_openapi: petstore, react_query: { output: 'api', stale_time: -1 } }, { root: p.dir }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).location.key).toBe('react_query.stale_time');
+  });
+
+  it('names the key from the top of a projects config, and refuses to overwrite a user schema file', async () => {
+    const p = tempProject('specwright-api', { prettier: false });
+    const mine = p.write('src/handlers.ts', 'export const Mine = 1;\n');
+    const config = { projects: [{ input_openapi: petstore, zod_ts: { output: 'src/api', input_schema: 'src/handlers.ts' } }, { input_openapi: petstore, msw: { output: 'src' } }] };
+    const error = await generate(config, { root: p.dir }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).location.key).toBe('projects[0].zod_ts.input_schema');
+    expect(readFileSync(mine, 'utf8')).toBe('export const Mine = 1;\n');
+    expect(existsSync(join(p.dir, 'src', 'api'))).toBe(false);
+    const wrong = { projects: [{ input_openapi: petstore, msw: { output: 'm' } }, { input_openapi: petstore, zod_ts: { output: 'o', input_schema: 'o/client.ts' } }] };
+    expect(((await generate(wrong, { root: p.dir, mode: 'none' }).catch((e: unknown) => e)) as ConfigError).location.key).toBe('projects[1].zod_ts.input_schema');
+  });
+
+  it('refuses a mode it does not know rather than writing', async () => {
+    const p = tempProject('specwright-api', { prettier: false });
+    // A typo in JavaScript, which TypeScript would have caught.
+    const error = await generate({ input_openapi: petstore, msw: { output: 'm' } }, { root: p.dir, mode: 'dry-run' as 'none' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as TypeError).message).toBe('generate(): mode must be "write", "check", "none" or undefined (got "dry-run")');
+    expect(existsSync(join(p.dir, 'm'))).toBe(false);
+  });
+
+  it('tells the caller every file a failing run read or tried to read', async () => {
+    const p = tempProject('specwright-api', { prettier: false });
+    const spec = p.write('spec/main.yaml', readFileSync(join(fixture('external'), 'main.yaml'), 'utf8'));
+    cpSync(join(fixture('external'), 'schemas'), join(p.dir, 'spec', 'schemas'), { recursive: true });
+    const missing = join(p.dir, 'spec', 'schemas', 'owner.yaml');
+    writeFileSync(missing + '.moved', readFileSync(missing));
+    rmSync(missing);
+    const reads = new Set<string>();
+    const error = await generate({ input_openapi: 'spec/main.yaml', zod_ts: { output: 'api', input_schema: 'schemas.ts' } }, { root: p.dir, reads }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SpecError);
+    expect(reads).toContain(spec);
+    expect(reads).toContain(missing);
+    expect(reads).toContain(join(p.dir, 'schemas.ts'));
+    expect(reads).toContain(join(p.dir, 'api', '.prettierrc'));
   });
 
   it('lists the files external $refs read among the inputs', async () => {

@@ -113,6 +113,38 @@ describe('specwright --watch', () => {
     expect(runs).toBe(6);
   });
 
+  it('watches what a failing run could not read: a spec missing at the start, a $ref file named before it exists', async () => {
+    const p = tempProject('specwright-watch-missing', { prettier: false });
+    p.write('specwright.config.json', JSON.stringify({ input_openapi: 'spec/main.yaml', zod_ts: { output: 'api' } }));
+    const watch = startWatch(p.dir);
+    children.push(watch.child);
+    // No spec yet: the first run fails.
+    await watch.next(/kept the last output/);
+    expect(watch.lines.some((l) => /^specwright: error: .*main\.yaml: file not found \(named by input_openapi\)$/.test(l))).toBe(true);
+
+    // The spec is created (its directory too): the run that follows generates.
+    let line = watch.next(RUN_LINE);
+    cpSync(fixture('external'), join(p.dir, 'spec'), { recursive: true });
+    expect(RUN_LINE.exec(await line)?.slice(1)).toEqual(['4', '4']);
+
+    // The spec names a $ref file that does not exist yet: an error, then the file is created.
+    const pet = join(p.dir, 'spec', 'schemas', 'pet.yaml');
+    line = watch.next(/kept the last output/);
+    writeFileSync(pet, readFileSync(pet, 'utf8').replace("'./owner.yaml'", "'./keeper.yaml'"));
+    await line;
+    expect(watch.lines.some((l) => /does not resolve: .*keeper\.yaml/.test(l))).toBe(true);
+    line = watch.next(RUN_LINE);
+    writeFileSync(join(p.dir, 'spec', 'schemas', 'keeper.yaml'), readFileSync(join(p.dir, 'spec', 'schemas', 'owner.yaml'), 'utf8').replace(/^(\s*)type: object/m, '$1description: The keeper.\n$1type: object'));
+    await line;
+    expect(readFileSync(join(p.dir, 'api', 'schema-types.ts'), 'utf8')).toContain('The keeper.');
+    // The same as a run of the final files.
+    const fresh = runCommandLine('specwright', 'specwright', ['--check'], p.dir);
+    expect(fresh.code).toBe(0);
+
+    watch.child.kill('SIGTERM');
+    expect(await watch.exited).toBe(0);
+  });
+
   it('runs again after a run only when an input changed while it ran, not for more events of the save it read', async () => {
     const p = tempProject('specwright-watch-rerun', { prettier: false });
     // Large enough that a run lasts well beyond the debounce (a second or more).
