@@ -1,7 +1,8 @@
+import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { createSession, differ, fingerprints, generateFromFile, watchFiles } from '@specwright/cli';
+import { createSession, differ, fingerprints, generateFromFile, watchFiles, type FileWatch } from '@specwright/cli';
 import { isUserError } from '@specwright/core';
-import type { Logger, Plugin, ViteDevServer } from 'vite';
+import type { ErrorPayload, HotPayload, Logger, Plugin, ViteDevServer } from 'vite';
 
 export interface SpecwrightPluginOptions {
   /**
@@ -19,15 +20,19 @@ const WATCHER_THROTTLE_MS = 50;
 /**
  * Runs `specwright` inside Vite: at build start (an error fails the build) and at dev-server start,
  * then again whenever the config, the spec, a file its `$ref`s read or the user schema file
- * changes, through Vite's own watcher, or a prettier config file that applies to the output
- * (`watchFiles` of `@specwright/cli`). A failed run keeps the last output and shows the error in
- * the browser's overlay; Vite's module graph picks up the files that changed.
+ * changes or is deleted, through Vite's own watcher, or a file a run read or tried to read (a
+ * prettier config file that applies to the output, the spec or `$ref` file that was missing or
+ * broken) is created, edited or deleted (`watchFiles` of `@specwright/cli`). A failed run keeps the
+ * last output and shows the error in the browser's overlay until a run succeeds; Vite's module
+ * graph picks up the files that changed.
  */
 export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   let configFile = '';
   let logger: Logger | undefined;
   let server: ViteDevServer | undefined;
   const inputs = new Set<string>();
+  // The inputs given to the dev server's watcher, each once (every `add` makes chokidar look at the file again).
+  const viteWatched = new Set<string>();
   // Formatters and their caches kept from run to run while this Vite process lives.
   const session = createSession();
   let running: Promise<void> | undefined;
@@ -36,9 +41,55 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   let verifyTimer: NodeJS.Timeout | undefined;
   // The inputs' bytes when the last dev-server run ended: what its output reflects.
   let settled: Map<string, string> | undefined;
-  const configWatch = watchFiles((path) => onInputChange(path), { keepAlive: false });
+  // Per dev server (Vite reuses an inline plugin when it restarts the server), made in `configureServer`.
+  let fileWatch: FileWatch | undefined;
+  let closed = false;
+  // The error of the last dev-server run, while it is the last word: a browser that connects is shown it.
+  let failure: ErrorPayload | undefined;
 
   const describe = (error: unknown) => (isUserError(error) ? error.describe() : error instanceof Error ? error.message : String(error));
+
+  /**
+   * Inputs watched through `fs.watch` on their directories, which sees a file created there (Vite's
+   * watcher reports the creation of only the first missing file it was given in a directory).
+   */
+  const watchDirectoriesOf = (paths: string[]) => {
+    paths.forEach((path) => inputs.add(path));
+    if (server && !closed) fileWatch?.add(paths);
+  };
+
+  /** Inputs watched through Vite's watcher, or through their directories while they do not exist. */
+  const watchInputs = (paths: string[]) => {
+    const missing = paths.filter((path) => !existsSync(path));
+    watchDirectoriesOf(missing);
+    for (const path of paths) {
+      inputs.add(path);
+      if (!server || closed || viteWatched.has(path) || missing.includes(path)) continue;
+      viteWatched.add(path);
+      server.watcher.add(path);
+    }
+  };
+
+  /**
+   * Sends to the browsers connected now. Vite keeps an error or a reload sent to none for the next
+   * to connect: the `connection` listener shows that one the error, and a page loaded after a fix needs no reload.
+   */
+  const toBrowsers = (payload: HotPayload) => {
+    if (server && server.ws.clients.size > 0) server.ws.send(payload);
+  };
+
+  const reportFailure = (error: unknown) => {
+    logger?.error(`specwright: error: ${describe(error)} (the last output is kept)`, { timestamp: true });
+    failure = { type: 'error', err: { message: `specwright: ${describe(error)}`, stack: '', plugin: 'specwright', id: configFile } };
+    toBrowsers(failure);
+  };
+
+  /** Vite's client clears its overlay only on an update or a reload, and a fix may change no module the page imports. */
+  const clearFailure = () => {
+    if (!failure) return;
+    failure = undefined;
+    toBrowsers({ type: 'full-reload', path: '*' });
+  };
 
   /**
    * One run; `strict` (a build) rethrows, the dev server reports the error and keeps going.
@@ -47,23 +98,23 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   const run = async (strict: boolean): Promise<string[]> => {
     const started = performance.now();
     inputs.add(configFile);
+    // Every file the run reads or tries to read, known even when it fails: the one missing or broken is watched, so its fix is seen.
+    const reads = new Set<string>();
     try {
-      const result = await generateFromFile(configFile, { warn: (message) => logger?.warn(`specwright: warning: ${message}`), session });
-      for (const input of result.inputs) {
-        if (!inputs.has(input)) server?.watcher.add(input);
-        inputs.add(input);
-      }
-      // The prettier config files too (most do not exist): an edit changes the output as a spec edit does.
-      result.formatInputs.forEach((input) => inputs.add(input));
-      if (server) configWatch.add(result.formatInputs);
+      const result = await generateFromFile(configFile, { warn: (message) => logger?.warn(`specwright: warning: ${message}`), session, reads });
+      // The prettier config files too (most do not exist): an edit or a creation changes the output as a spec edit does.
+      const format = new Set(result.formatInputs);
+      watchDirectoriesOf(result.formatInputs);
+      watchInputs([...new Set([...reads, ...result.inputs])].filter((input) => !format.has(input)));
       const show = (path: string) => relative(dirname(configFile), path);
       const names = result.changed.length > 0 && result.changed.length <= 3 ? ` (${result.changed.map(show).join(', ')})` : '';
       logger?.info(`specwright: ${result.changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - started)} ms`, { timestamp: true });
+      clearFailure();
       return result.files.map((file) => file.path);
     } catch (error) {
+      watchInputs([...reads]);
       if (strict) throw new Error(`specwright: ${describe(error)}`, { cause: error });
-      logger?.error(`specwright: error: ${describe(error)} (the last output is kept)`, { timestamp: true });
-      server?.ws.send({ type: 'error', err: { message: `specwright: ${describe(error)}`, stack: '', plugin: 'specwright', id: configFile } });
+      reportFailure(error);
       return [];
     }
   };
@@ -100,6 +151,7 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     }, WATCHER_THROTTLE_MS + 10);
   };
 
+  /** A change, a creation or a deletion: a deleted spec is an error to show, a deleted schema file is written again. */
   const onInputChange = (path: string) => {
     if (!inputs.has(resolve(path))) return;
     schedule();
@@ -107,6 +159,7 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   };
 
   const schedule = () => {
+    if (closed) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       if (running) {
@@ -118,6 +171,7 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   };
 
   const start = (): Promise<void> => {
+    if (closed) return Promise.resolve();
     const current = runChecked().finally(() => {
       running = undefined;
       if (again) {
@@ -129,6 +183,15 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     return current;
   };
 
+  /** After the server's close nothing runs or writes: the run under way ends before the close does. */
+  const close = async () => {
+    closed = true;
+    clearTimeout(timer);
+    clearTimeout(verifyTimer);
+    fileWatch?.close();
+    await running;
+  };
+
   return {
     name: 'specwright',
     configResolved(config) {
@@ -136,21 +199,33 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
       logger = config.logger;
     },
     configureServer(devServer) {
+      // A restart configures the new server before it closes the old one, with this very plugin when it was given inline.
+      fileWatch?.close();
       server = devServer;
+      closed = false;
+      failure = undefined;
+      viteWatched.clear();
+      fileWatch = watchFiles((path) => onInputChange(path), { keepAlive: false });
       devServer.watcher.add(configFile);
-      devServer.watcher.on('change', onInputChange);
-      devServer.watcher.on('add', onInputChange);
-      devServer.httpServer?.once('close', () => {
-        clearTimeout(timer);
-        clearTimeout(verifyTimer);
-        configWatch.close();
+      for (const event of ['change', 'add', 'unlink'] as const) devServer.watcher.on(event, onInputChange);
+      // A page loaded (or reloaded) while the last run failed still shows its error.
+      devServer.ws.on('connection', (socket) => {
+        if (failure) socket.send(JSON.stringify(failure));
       });
     },
     async buildStart() {
       // The dev server calls buildStart once at start: a bad spec must not stop it from serving.
-      if (server) await start();
-      else await run(true);
-      for (const input of inputs) this.addWatchFile(input);
+      if (server) return start();
+      try {
+        await run(true);
+      } finally {
+        // A build that failed watches what it read too: `vite build --watch` rebuilds once it is fixed.
+        for (const input of inputs) this.addWatchFile(input);
+      }
+    },
+    // Vite calls it as the dev server closes, in middleware mode too (no http server to hear close); not for the old server of a restart.
+    async buildEnd() {
+      if (server && Object.values(server.environments).some((environment) => environment === this.environment)) await close();
     },
   };
 }
