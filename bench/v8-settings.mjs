@@ -13,6 +13,8 @@
  * - with V8's allocation-site pretenuring on (the command turns it off);
  * - with V8's heap growth capped at 50% (the command caps it so in --watch, and at 30% for 20 MB specs);
  * - with a worker thread printing too (the default from 4 CPUs only).
+ * - with TurboFan compiling on the main thread (`--no-concurrent-recompilation`): how much of the
+ *   second CPU V8's optimizing compiler takes, the CPU a worker thread would compete with.
  *
  * Each variant but the bin runs `generateFromFile` of the built package with the command's
  * settings except the one named, and is compared with the first. Prints medians of wall, CPU and peak RSS (and the largest peak), and each variant's
@@ -62,6 +64,8 @@ const variants = [
   { label: 'with allocation-site pretenuring', args: [...SEMI_SPACES, ...driver(without('--no-allocation-site-pretenuring'), false)] },
   { label: 'with the heap growth capped at 50%', args: [...SEMI_SPACES, ...driver([...COMMAND_V8_FLAGS, '--heap-growing-percent=50'], false)] },
   { label: 'with a worker thread printing too', args: [...SEMI_SPACES, ...driver(COMMAND_V8_FLAGS, true)] },
+  // A node option: V8 makes its compiler thread when it starts, before `setFlagsFromString` could act.
+  { label: 'with TurboFan compiling on the main thread', args: [...SEMI_SPACES, '--no-concurrent-recompilation', ...driver(COMMAND_V8_FLAGS, false)] },
 ];
 
 function timed(args) {
