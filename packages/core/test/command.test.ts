@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -281,6 +281,10 @@ describe('writing outputs', () => {
     project.write('out/a.ts', '// old a\n');
     project.write('out/same.ts', '// same\n');
     project.write('out/z.ts/keep.txt', 'a directory where a file is expected');
+    // An hour old: a file put back keeps its time, so a watcher (tsc, a bundler) sees no change.
+    const old = new Date(Date.now() - 3_600_000);
+    utimesSync(join(project.dir, 'out', 'a.ts'), old, old);
+    const oldTime = statSync(join(project.dir, 'out', 'a.ts')).mtimeMs;
     const before = tree(project.dir);
     const error = await writeOutputs([
       { path: join(project.dir, 'out', 'a.ts'), content: '// new a\n' },
@@ -293,6 +297,7 @@ describe('writing outputs', () => {
     ]).catch((e: unknown) => e);
     expect((error as SpecwrightError).code).toBe('GENERATION_FAILED');
     expect(tree(project.dir)).toEqual(before);
+    expect(statSync(join(project.dir, 'out', 'a.ts')).mtimeMs).toBe(oldTime);
   });
 
   it('creates no directory when a file of the run cannot be placed', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { ConfigError, SpecwrightError } from '../errors.js';
 
@@ -111,7 +111,7 @@ export async function writeOutputs(files: OutputFile[]): Promise<WriteResult> {
     for (const [i, entry] of staged.entries()) {
       if ((await kindOf(entry.file.path)) !== 'file') continue;
       const backup = join(dirname(entry.file.path), `.specwright-${tag}-${i}.bak`);
-      await copyFile(entry.file.path, backup);
+      await keepAside(entry.file.path, backup);
       entry.backup = backup;
     }
     for (const entry of staged) {
@@ -127,6 +127,21 @@ export async function writeOutputs(files: OutputFile[]): Promise<WriteResult> {
   }
   await Promise.all(staged.map((entry) => (entry.backup ? rm(entry.backup, { force: true }) : undefined)));
   return result;
+}
+
+/**
+ * The file as it is, under `backup`: a second link to it, so that putting it back restores it
+ * exactly, modification time included (a watcher such as `tsc --watch` sees no change); a copy
+ * with its times where the file system has no hard links.
+ */
+async function keepAside(path: string, backup: string): Promise<void> {
+  try {
+    await link(path, backup);
+  } catch {
+    const { atime, mtime } = await stat(path);
+    await copyFile(path, backup);
+    await utimes(backup, atime, mtime);
+  }
 }
 
 /** Puts back what a failed run renamed, and removes its temp files, backups and new directories. */
