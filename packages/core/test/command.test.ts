@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type CommandDefinition, ConfigError, SpecwrightError, loadConfigFile, runCommand, writeOutputs } from '../src/index.js';
+import { type CommandDefinition, ConfigError, SpecwrightError, checkDistinctOutputs, loadConfigFile, runCommand, writeOutputs } from '../src/index.js';
 import { tempProject } from '@specwright/testing';
 
 const schema = z.strictObject({
@@ -86,6 +86,14 @@ describe('config files', () => {
     expect(await loadConfigFile(single, configSpec)).toMatchObject({ projects: [{ output: join(project.dir, 'out') }], inProjects: false });
     const several = project.write('several.json', JSON.stringify({ projects: [{ input_openapi: 'spec.yaml', output: 'out' }] }));
     expect((await loadConfigFile(several, configSpec)).inProjects).toBe(true);
+  });
+
+  it('names the output key when a file stands on the way to the output directory', async () => {
+    const project = tempProject('config-output-under-file', { prettier: false });
+    project.write('src/notes.txt', 'a file\n');
+    const file = project.write('c.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'src/notes.txt/generated' }));
+    const error = await loadConfigFile(file, configSpec).catch((e: unknown) => e);
+    expect((error as ConfigError).describe()).toBe(`${file} key "output": ${join(project.dir, 'src', 'notes.txt')} is a file; output names the directory the generated files go in`);
   });
 
   it('reports a missing config file with its own code', async () => {
@@ -205,6 +213,21 @@ describe('the command-line harness', () => {
     // Its own create-only first version may name it.
     const creating = { ...command(writeTwo), ownedFiles: (config: Config) => [{ path: join(config.output, 'owned.ts'), key: 'schema' }] };
     expect((await run(creating, ['--config', 'c.json'], project.dir)).code).toBe(0);
+  });
+
+  it('compares outputs and owned files where their paths lead, through symbolic links', () => {
+    const project = tempProject('cli-owned-links', { prettier: false });
+    const mine = project.write('src/mocks/handlers.ts', '// mine\n');
+    symlinkSync('mocks/handlers.ts', join(project.dir, 'src', 'link.ts'));
+    symlinkSync('src', join(project.dir, 'alias'));
+    const output = { path: mine, content: '// generated\n' };
+    // The user's file named through a link, written through its real path.
+    expect(() => checkDistinctOutputs([output], 'c.json', [{ path: join(project.dir, 'src', 'link.ts'), key: 'input_schema' }])).toThrow(/names \S+handlers\.ts, which an output of this config writes/);
+    // Two outputs, one through a linked directory, that are one file.
+    expect(() => checkDistinctOutputs([output, { path: join(project.dir, 'alias', 'mocks', 'handlers.ts'), content: '' }], 'c.json')).toThrow(/two outputs write /);
+    // A file not there yet, under a linked directory, is compared as well.
+    expect(() => checkDistinctOutputs([{ path: join(project.dir, 'src', 'new.ts'), content: '' }, { path: join(project.dir, 'alias', 'new.ts'), content: '' }], 'c.json')).toThrow(/two outputs write /);
+    expect(() => checkDistinctOutputs([{ path: join(project.dir, 'src', 'other.ts'), content: '' }], 'c.json', [{ path: mine, key: 'input_schema' }])).not.toThrow();
   });
 
   it('reports an internal crash without a stack trace unless DEBUG is set', async () => {

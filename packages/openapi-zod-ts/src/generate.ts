@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { type ApiModel, type Code, ConfigError, createFormatter, type Formatter, loadModel, type OutputFile, printModuleSource, type SourceConfig } from '@specwright/core';
+import { type ApiModel, type Code, ConfigError, createFormatter, type Formatter, loadModel, type OutputFile, printModuleSource, realPath, type SourceConfig } from '@specwright/core';
 import { clientModule } from './client.js';
 import { clientConfigModule } from './client-config.js';
 import type { ZodTsConfig } from './config.js';
@@ -95,7 +95,8 @@ async function planModules(model: ApiModel, options: GenerateOptions): Promise<L
     const file = resolve(options.inputSchema);
     const configFile = options.configFile ?? file;
     checkUserSchemaPath(file, configFile);
-    if (GENERATED_FILES.some((name) => join(outputDir, name) === file)) {
+    // Where the paths lead: a symbolic link to a generated file is that file.
+    if (GENERATED_FILES.some((name) => realPath(join(outputDir, name)) === realPath(file))) {
       throw new ConfigError('must not be one of the generated files', { file: configFile, key: 'input_schema' });
     }
     context.user = await resolveUserSchemas(context, file, outputDir, warn);

@@ -1,5 +1,6 @@
-import { type FSWatcher, watch as watchDirectory } from 'node:fs';
+import { existsSync, type FSWatcher, watch as watchDirectory } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { realPath } from '@specwright/core';
 
 export interface FileWatch {
   /** Watches these files too (absolute paths; they need not exist yet). */
@@ -15,8 +16,9 @@ export interface FileWatch {
  * Vite's watcher, reports the creation of only the first missing file it was given in a
  * directory). An event without a name is told for every watched file of its directory. A
  * directory that does not exist yet (a spec folder not made yet) is watched through its nearest
- * existing ancestor: when it appears, it is watched and its files are told as changed (they may
- * have been written with it). `keepAlive: false` leaves the process free to exit (a host such as
+ * existing ancestor: when it appears, it is watched and the files already in it are told as
+ * changed (they were written with it). A file that is a symbolic link is watched where it leads
+ * too, where an editor saves it. `keepAlive: false` leaves the process free to exit (a host such as
  * Vite owns its lifetime).
  */
 export function watchFiles(onChange: (path: string) => void, options: { keepAlive?: boolean } = {}): FileWatch {
@@ -24,9 +26,16 @@ export function watchFiles(onChange: (path: string) => void, options: { keepAliv
   const watchers = new Map<string, FSWatcher>();
   /** Directories of watched files that do not exist yet. */
   const missing = new Set<string>();
+  /** Where a watched file that is a symbolic link leads, to the file as named (an edit happens there). */
+  const targets = new Map<string, string>();
   let closed = false;
 
-  const filesIn = (dir: string) => [...files].filter((file) => dirname(file) === dir);
+  const filesIn = (dir: string) => [...files, ...targets.keys()].filter((file) => dirname(file) === dir);
+  const tell = (path: string) => {
+    if (files.has(path)) onChange(path);
+    const named = targets.get(path);
+    if (named !== undefined) onChange(named);
+  };
 
   /** Watches a directory (once); false when it cannot be watched (it does not exist). */
   const watchDirectoryOf = (dir: string): boolean => {
@@ -34,8 +43,8 @@ export function watchFiles(onChange: (path: string) => void, options: { keepAliv
     try {
       const watcher = watchDirectory(dir, (_event, name) => {
         const path = name === null ? undefined : join(dir, basename(name.toString()));
-        if (path === undefined) filesIn(dir).forEach(onChange);
-        else if (files.has(path)) onChange(path);
+        if (path === undefined) filesIn(dir).forEach(tell);
+        else tell(path);
         // Any event may be the creation of a missing directory (or of one above it).
         if (missing.size > 0) sync();
       });
@@ -52,9 +61,14 @@ export function watchFiles(onChange: (path: string) => void, options: { keepAliv
   };
 
   const sync = () => {
-    for (const dir of new Set([...files].map((file) => dirname(file)))) {
+    for (const file of files) {
+      const target = realPath(file);
+      if (target !== file) targets.set(target, file);
+    }
+    for (const dir of new Set([...files, ...targets.keys()].map((file) => dirname(file)))) {
       if (watchDirectoryOf(dir)) {
-        if (missing.delete(dir)) filesIn(dir).forEach(onChange);
+        // Made since (a spec folder copied in): the files already in it are new.
+        if (missing.delete(dir)) filesIn(dir).filter((file) => existsSync(file)).forEach(tell);
         continue;
       }
       missing.add(dir);

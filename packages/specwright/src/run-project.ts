@@ -1,8 +1,7 @@
 import { statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
-import { ConfigError, createFormatter, createWorkerPool, underConfigKey, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
+import { ConfigError, createFormatter, createWorkerPool, fileOnTheWay, underConfigKey, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
 import { generateFileFromModel } from '@specwright/openapi-msw';
 import { generateFromModel as reactQueryFromModel } from '@specwright/openapi-react-query';
 import { generateFromModel as serverFromModel } from '@specwright/openapi-server';
@@ -67,8 +66,9 @@ function fileSize(path: string): number {
 async function checkOutputsAreDirectories(project: SpecwrightProject, configFile: string): Promise<void> {
   for (const section of SECTIONS) {
     const output = project[section]?.output;
-    if (output !== undefined && (await stat(output).catch(() => undefined))?.isFile()) {
-      throw new ConfigError(`${output} is a file; output names the directory the generated files go in`, { file: configFile, key: `${section}.output` });
+    const blocking = output === undefined ? undefined : await fileOnTheWay(output);
+    if (blocking !== undefined) {
+      throw new ConfigError(`${blocking} is a file; output names the directory the generated files go in`, { file: configFile, key: `${section}.output` });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError, SpecError } from '@specwright/core';
 import { fixture, listFiles, runCommandLine, tempProject, typecheck, type RunResult } from '@specwright/testing';
@@ -153,12 +153,33 @@ describe('errors', () => {
     ['a schema file that is no TypeScript', { input_openapi: petstore, zod_ts: { output: 'o', input_schema: 'schemas.json' } }, /key "zod_ts\.input_schema": must name a TypeScript file/],
     ['the same in a project', { projects: [{ input_openapi: petstore, msw: { output: 'm' } }, { input_openapi: petstore, zod_ts: { output: 'o', input_schema: 'o/index.ts' } }] }, /key "projects\[1\]\.zod_ts\.input_schema": must not be one of the generated files/],
     ['an output that is a file', { input_openapi: petstore, zod_ts: { output: 'package.json' } }, /key "zod_ts\.output": \S+package\.json is a file; output names the directory/],
+    ['an output under a file', { input_openapi: petstore, msw: { output: 'package.json/mocks' } }, /key "msw\.output": \S+package\.json is a file; output names the directory/],
   ])('%s: the key is named from the top of the config', (_name, config, message) => {
     const p = project(config);
     const result = run([], p.dir);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(message);
     expect(listFiles(p.dir)).toEqual(['package.json', 'specwright.config.json']);
+  });
+
+  it('a user schema file reached through a symbolic link is still never overwritten', () => {
+    const p = project({ input_openapi: petstore, zod_ts: { output: 'src/api', input_schema: 'src/link.ts' }, msw: { output: 'src/mocks' } });
+    const mine = p.write('src/mocks/handlers.ts', 'export const Mine = 1;\n');
+    symlinkSync('mocks/handlers.ts', join(p.dir, 'src', 'link.ts'));
+    const result = run([], p.dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/key "zod_ts\.input_schema": names \S+src\/mocks\/handlers\.ts, which an output of this config writes/);
+    expect(readFileSync(mine, 'utf8')).toBe('export const Mine = 1;\n');
+    expect(existsSync(join(p.dir, 'src', 'api'))).toBe(false);
+    // openapi-zod-ts alone: a link to one of its own files is that file.
+    const alone = tempProject('specwright-zod-link', { prettier: false });
+    const client = alone.write('api/client.ts', '// mine\n');
+    symlinkSync('api/client.ts', join(alone.dir, 'link.ts'));
+    alone.write('openapi-zod-ts.config.json', JSON.stringify({ input_openapi: petstore, output: 'api', input_schema: 'link.ts' }));
+    const zod = runCommandLine('openapi-zod-ts', 'openapi-zod-ts', [], alone.dir);
+    expect(zod.code).toBe(1);
+    expect(zod.stderr).toMatch(/key "input_schema": must not be one of the generated files/);
+    expect(readFileSync(client, 'utf8')).toBe('// mine\n');
   });
 
   it('the standalone openapi-server refuses to overwrite its own input_schema', () => {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandScript, fixture, runCommandLine, tempProject } from '@specwright/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -141,6 +141,26 @@ describe('specwright --watch', () => {
     const fresh = runCommandLine('specwright', 'specwright', ['--check'], p.dir);
     expect(fresh.code).toBe(0);
 
+    watch.child.kill('SIGTERM');
+    expect(await watch.exited).toBe(0);
+  });
+
+  it('watches a spec that is a symbolic link where it leads, and starts with one run though the output directory is new', async () => {
+    const p = tempProject('specwright-watch-link', { prettier: false });
+    const real = p.write('elsewhere/spec.yaml', readFileSync(fixture('petstore-3.1.yaml'), 'utf8'));
+    symlinkSync('elsewhere/spec.yaml', join(p.dir, 'spec.yaml'));
+    p.write('specwright.config.json', JSON.stringify({ input_openapi: 'spec.yaml', zod_ts: { output: 'out/api' } }));
+    const watch = startWatch(p.dir);
+    children.push(watch.child);
+    await watch.next(RUN_LINE);
+    // Creating out/ and out/api was the run's own doing: no second run follows (given a second to).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(watch.lines.filter((l) => RUN_LINE.test(l))).toHaveLength(1);
+    // The save goes to the file the link leads to, in another directory.
+    const line = watch.next(RUN_LINE);
+    writeFileSync(real, readFileSync(real, 'utf8').replace(/operationId: (\w+)/, 'operationId: $1Renamed'));
+    await line;
+    expect(readFileSync(join(p.dir, 'out', 'api', 'client.ts'), 'utf8')).toContain('Renamed');
     watch.child.kill('SIGTERM');
     expect(await watch.exited).toBe(0);
   });

@@ -1,8 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { ConfigError } from '../errors.js';
 import { lineColumn } from '../load/parse-document.js';
+import { fileOnTheWay } from '../output/real-path.js';
 import type { SourceConfig } from '../load/source-policy.js';
 
 /**
@@ -116,8 +117,9 @@ async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, pref
     if (typeof value[key] === 'string') value[key] = resolve(base, value[key]);
   }
   const output = value['output'];
-  if (typeof output === 'string' && (await stat(output).catch(() => undefined))?.isFile()) {
-    throw new ConfigError(`${output} is a file; output names the directory the generated files go in`, { file, key: keyName('output') });
+  const blocking = typeof output === 'string' ? await fileOnTheWay(output) : undefined;
+  if (blocking !== undefined) {
+    throw new ConfigError(`${blocking} is a file; output names the directory the generated files go in`, { file, key: keyName('output') });
   }
   return { ...(value as T), ...source };
 }

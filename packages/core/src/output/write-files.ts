@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { ConfigError, SpecwrightError } from '../errors.js';
+import { realPath } from './real-path.js';
 
 export interface OutputFile {
   /** Absolute path. */
@@ -29,17 +30,22 @@ export interface OwnedFile {
  * overwrite a file the user owns (only its own create-only first version may name it).
  */
 export function checkDistinctOutputs(files: OutputFile[], configFile: string, owned: OwnedFile[] = []): void {
+  // Compared where the paths lead: a symbolic link must not let an output reach the user's file.
+  const real = files.map((file) => realPath(file.path));
   // The first key naming a file is the one told (a section's own before one defaulted from it).
   const owners = new Map<string, string>();
-  for (const file of owned) if (!owners.has(file.path)) owners.set(file.path, file.key);
-  for (const file of files) {
-    const key = file.createOnly ? undefined : owners.get(file.path);
+  for (const file of owned) {
+    const path = realPath(file.path);
+    if (!owners.has(path)) owners.set(path, file.key);
+  }
+  for (const [i, file] of files.entries()) {
+    const key = file.createOnly ? undefined : owners.get(real[i]!);
     if (key !== undefined) throw new ConfigError(`names ${file.path}, which an output of this config writes: the user schema file is never overwritten; give that output another directory`, { file: configFile, key });
   }
   const seen = new Set<string>();
-  for (const file of files) {
-    if (seen.has(file.path)) throw new ConfigError(`two outputs write ${file.path}: give them different output directories`, { file: configFile });
-    seen.add(file.path);
+  for (const [i, file] of files.entries()) {
+    if (seen.has(real[i]!)) throw new ConfigError(`two outputs write ${file.path}: give them different output directories`, { file: configFile });
+    seen.add(real[i]!);
   }
 }
 
