@@ -67,6 +67,7 @@ describe('config files', () => {
     ['a bad value', 'c.json', '{"input_openapi":"a","output":"b","seed":-1}', /must be an integer >= 0 \(got -1\)/, 'seed'],
     ['a bad project', 'c.json', '{"projects":[{"input_openapi":"a","output":"b"},{"input_openapi":"a","output":"b","seed":1.5}]}', /got 1\.5/, 'projects[1].seed'],
     ['empty projects', 'c.json', '{"projects":[]}', /non-empty array/, 'projects'],
+    ['an allowed_ref_hosts entry no host can be', 'c.json', '{"input_openapi":"a","output":"b","allowed_ref_hosts":["specs.example.com","127.0.0.1:8080","http://x.com/"]}', /must list host names, with a port or not .*"http:\/\/x\.com\/" is not one/, 'allowed_ref_hosts'],
   ])('rejects %s, naming the file and key', async (_, name, content, message, key) => {
     const project = tempProject('config-errors', { prettier: false });
     const file = project.write(name, content);

@@ -98,6 +98,48 @@ describe('loading a spec', () => {
     expect(model.operations).toEqual([]);
   });
 
+  it('refuses a YAML alias inside the node it names (a document without end), at its place', async () => {
+    const p = tempProject('load-yaml-cycle', { prettier: false });
+    const spec = p.write('spec.yaml', 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    A: &a\n      type: object\n      properties: { self: *a }\n    B: &b { type: string }\n    C: { items: *b, also: *b }\n');
+    const error = await loadError(spec);
+    expect(error.describe()).toBe(`${spec}: invalid YAML: an alias at #/components/schemas/A/properties/self names a node that holds it, so the document never ends (write a $ref for a recursive schema)`);
+    // An anchor used twice, not inside itself, is fine.
+    p.write('shared.yaml', 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    B: &b { type: string }\n    C: { type: array, items: *b }\n    D: { type: array, items: *b }\n');
+    expect(await loadSpecFile(join(p.dir, 'shared.yaml'))).toMatchObject({ document: { components: { schemas: { C: { items: { type: 'string' } }, D: { items: { type: 'string' } } } } } });
+  });
+
+  it('keeps a __proto__ key as a key when it bundles, never as a prototype', async () => {
+    const p = tempProject('load-proto', { prettier: false });
+    p.write('ext.yaml', 'type: string\n');
+    const spec = p.write('spec.json', JSON.stringify({
+      openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {},
+      components: { schemas: { Ext: { $ref: 'ext.yaml' }, Free: JSON.parse('{"__proto__": {"type": "object", "required": ["isAdmin"]}, "description": "x"}') } },
+    }));
+    const loaded = await loadSpecFile(spec);
+    const free = (loaded.document['components'] as { schemas: Record<string, object> }).schemas['Free']!;
+    expect(Object.getPrototypeOf(free)).toBe(Object.prototype);
+    expect(Object.hasOwn(free, '__proto__')).toBe(true);
+    expect((free as { type?: unknown }).type).toBeUndefined();
+  });
+
+  it('refuses a schema that is only a $ref back to itself, and keeps real recursion', () => {
+    const spec = (schemas: Record<string, unknown>) => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas } });
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const failure = (schemas: Record<string, unknown>) => {
+      try {
+        modelFromDocument(spec(schemas), 'spec.json');
+      } catch (error) {
+        return (error as SpecError).describe();
+      }
+      return 'no error';
+    };
+    expect(failure({ Pet: ref('Pet') })).toBe('spec.json at #/components/schemas/Pet/$ref: the $ref leads back to Pet through $refs alone, so the schema describes no value');
+    expect(failure({ A: ref('B'), B: { ...ref('A'), description: 'B' } })).toMatch(/at #\/components\/schemas\/A\/\$ref: the \$ref leads back to A through \$refs alone/);
+    // A node that holds itself through a property is a real recursive type, and an alias of it is fine.
+    const tree = { type: 'object', properties: { next: ref('Node') } };
+    expect(modelFromDocument(spec({ Node: tree, Alias: ref('Node') }), 'spec.json').schemas.length).toBe(2);
+  });
+
   it('strips a byte order mark', async () => {
     const project = tempProject('bom', { prettier: false });
     const path = project.write('spec.json', '');

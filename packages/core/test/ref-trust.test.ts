@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommandLine, tempProject, type TempProject } from '@specwright/testing';
 import { SpecError, loadSpecFile, type LoadOptions } from '../src/index.js';
+import { SourcePolicy } from '../src/load/source-policy.js';
 import { SCHEMA_REF_POINTER, serveSpecs, specWithSchema, type SpecServer } from './spec-server.js';
 
 /**
@@ -58,6 +59,10 @@ describe('local $refs stay inside the spec directory and ref_roots', () => {
     ['a file: URL outside the tree', () => pathToFileURL(join(project.dir, 'outside/secret.yaml')).href, /is refused: file: URLs are not allowed/],
     ['a file: URL even inside the tree', () => pathToFileURL(join(specDir, 'models/pet.yaml')).href, /is refused: file: URLs are not allowed/],
     ['a file: URL on another host', () => 'file://evil.example/etc/passwd', /is refused: file: URLs are not allowed/],
+    // The URL parser drops leading spaces and every tab and line break: still a file: URL.
+    ['a file: URL after a space', () => ` ${pathToFileURL(join(specDir, 'models/pet.yaml')).href}`, /is refused: file: URLs are not allowed/],
+    ['a file: URL with a tab in its scheme', () => `fi\tle://${pathToFileURL(join(specDir, 'models/pet.yaml')).pathname}`, /is refused: file: URLs are not allowed/],
+    ['a file: URL after a line break', () => `\n${pathToFileURL(join(project.dir, 'outside/secret.yaml')).href}`, /is refused: file: URLs are not allowed/],
   ])('refuses %s, naming the $ref and the rule', async (_name, ref, message) => {
     const error = await refusal(ref());
     expect(error.message).toMatch(message);
@@ -77,6 +82,22 @@ describe('local $refs stay inside the spec directory and ref_roots', () => {
     expect(spec.loadedFiles).toContain(join(project.dir, 'shared/pet.yaml'));
     const error = await refusal('../outside/secret.yaml', shared);
     expect(error.message).toMatch(/outside the spec's directory and every ref_roots directory/);
+  });
+});
+
+describe('the policy', () => {
+  it('refuses every file to a remote spec, even inside ref_roots', async () => {
+    const policy = new SourcePolicy(new URL('http://specs.example.com/api.json'), { ref_roots: [join(project.dir, 'shared')] });
+    expect(await policy.check(pathToFileURL(join(project.dir, 'shared/pet.yaml')))).toBe('a remote spec may not read local files');
+  });
+});
+
+describe('malformed $refs', () => {
+  it.each([
+    ['an encoded slash', 'sub%2F..%2F..%2Foutside%2Fsecret.yaml', /is refused: it names no file path/],
+    ['a URL that does not parse', 'http://[::1', /is not a valid reference/],
+  ])('%s is an error at its place, not a crash', async (_name, ref, message) => {
+    expect((await refusal(ref)).message).toMatch(message);
   });
 });
 
@@ -112,6 +133,7 @@ describe('a remote spec', () => {
       '/spec/moved.yaml': (response) => response.writeHead(302, { location: `${other.origin}/pet.yaml` }).end(),
       '/spec/file-url.json': specWithSchema({ $ref: pathToFileURL(join(project.dir, 'outside/secret.yaml')).href }),
       '/spec/absolute.json': specWithSchema({ $ref: join(project.dir, 'outside/secret.yaml') }),
+      '/spec/spaced-file-url.json': specWithSchema({ $ref: ` ${pathToFileURL(join(project.dir, 'shared/pet.yaml')).href}` }),
     });
   });
   afterAll(() => origin.close());
@@ -141,6 +163,11 @@ describe('a remote spec', () => {
     // An absolute path in a remote spec is a path on the spec's own server, never a local file.
     const error = await remoteRefusal('/spec/absolute.json');
     expect(error.message).toMatch(/does not resolve: GET http:\/\/127\.0\.0\.1:\d+\/.*outside\/secret\.yaml: HTTP 404/);
+  });
+
+  it('may not read local files even inside a ref_roots directory, however the file: URL is spelt', async () => {
+    const error = await loadSpecFile(`${origin.origin}/spec/spaced-file-url.json`, { ref_roots: [join(project.dir, 'shared')] }).catch((e: unknown) => e);
+    expect((error as SpecError).message).toMatch(/file: URLs are not allowed/);
   });
 });
 

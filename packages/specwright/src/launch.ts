@@ -57,6 +57,8 @@ export async function launch(cli: URL, argv: string[] = process.argv.slice(2)): 
  * inside it), or undefined when node did not enable the cache.
  */
 function enableCompileCache(): string | undefined {
+  // Node before 22.1 has no compile cache (and is below the supported 22.12): run without one.
+  if (typeof module.enableCompileCache !== 'function') return undefined;
   const { ENABLED, ALREADY_ENABLED } = module.constants.compileCacheStatus;
   const chosen = process.env['NODE_COMPILE_CACHE'];
   // A temp directory that does not exist gets no cache: node would create it (as root, anywhere),

@@ -99,7 +99,7 @@ async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, pref
   const { ref_roots, allowed_ref_hosts, ...own } = raw;
   const source: SourceConfig = {};
   if (ref_roots !== undefined) source.ref_roots = stringList(ref_roots, keyName('ref_roots'), file).map((dir) => resolve(dirname(file), dir));
-  if (allowed_ref_hosts !== undefined) source.allowed_ref_hosts = stringList(allowed_ref_hosts, keyName('allowed_ref_hosts'), file);
+  if (allowed_ref_hosts !== undefined) source.allowed_ref_hosts = hostList(allowed_ref_hosts, keyName('allowed_ref_hosts'), file);
   const result = await spec.schema['~standard'].validate(own);
   if (result.issues) {
     const issue = result.issues[0]!;
@@ -122,6 +122,17 @@ async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, pref
     throw new ConfigError(`${blocking} is a file; output names the directory the generated files go in`, { file, key: keyName('output') });
   }
   return { ...(value as T), ...source };
+}
+
+/** A host name or address, with a port or not: what a URL's `host` or `hostname` can equal. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** `allowed_ref_hosts`: an entry that no URL's host can equal (`http://x.com/`, `*`) would allow nothing, silently. */
+function hostList(value: unknown, key: string, file: string): string[] {
+  const hosts = stringList(value, key, file);
+  const bad = hosts.find((host) => !HOST.test(host));
+  if (bad !== undefined) throw new ConfigError(`must list host names, with a port or not ("specs.example.com", "127.0.0.1:8080"); "${bad}" is not one`, { file, key });
+  return hosts;
 }
 
 function stringList(value: unknown, key: string, file: string): string[] {

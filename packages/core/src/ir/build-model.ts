@@ -75,6 +75,24 @@ class ModelBuilder {
     return this.memo ? this.memo.convertOperationSchema(raw, pointer) : this.converter.convert(raw, pointer);
   }
 
+  /**
+   * A schema that is only a `$ref` leading back to itself through `$ref`s alone (`Pet: { $ref:
+   * Pet }`, A → B → A) describes no value, and the type alias it would print is one TypeScript
+   * refuses (TS2456): an error at its `$ref`.
+   */
+  private refuseRefCycles(built: Map<string, SchemaNode>): void {
+    for (const [key, node] of built) {
+      const seen = new Set([key]);
+      for (let at: SchemaNode | undefined = node; at?.kind === 'ref'; at = built.get(at.key)) {
+        if (seen.has(at.key)) {
+          const entry = this.converter.named.get(key)!;
+          this.reader.fail(childPointer(entry.pointer, '$ref'), `the $ref leads back to ${entry.sourceName} through $refs alone, so the schema describes no value`);
+        }
+        seen.add(at.key);
+      }
+    }
+  }
+
   build(): ApiModel {
     this.warnIgnoredParts();
     const raw = this.collectOperations();
@@ -82,6 +100,7 @@ class ModelBuilder {
 
     const built = new Map<string, SchemaNode>();
     for (const [key, entry] of this.converter.named) built.set(key, entry.node ?? { kind: 'unknown', nullable: false });
+    this.refuseRefCycles(built);
     const visibility = new Visibility(built);
 
     const schemas: NamedSchema[] = [];

@@ -91,6 +91,24 @@ export interface BundleResult {
  * from every use (issue 15, repro 16); other `$ref`s are replaced by their targets. Every
  * document is checked against the policy before it is read.
  */
+/**
+ * A `$ref` written as a `file:` URL, however it is spelt: the URL parser ignores leading and
+ * trailing spaces and control characters and every tab and line break (` file:…`, `fi\tle:…`),
+ * so the scheme is the one it reads, not a prefix of the text.
+ */
+/**
+ * `record[key] = value` as JSON.parse does it: a `__proto__` key is a property like any other, not
+ * the copy's prototype (whose keywords every schema reading the copy would then inherit).
+ */
+function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
+function writtenAsFileUrl(ref: string): boolean {
+  return URL.canParse(ref) && new URL(ref).protocol === 'file:';
+}
+
 export class RefBundler {
   private readonly docs = new Map<string, Doc>();
   private pending = new Map<string, Pending>();
@@ -196,7 +214,7 @@ export class RefBundler {
     if (this.hoisted.size === 0) return document;
     const components = isRecord(document['components']) ? document['components'] : {};
     const schemas = isRecord(components['schemas']) ? { ...components['schemas'] } : {};
-    for (const [name, schema] of this.hoisted) schemas[name] = schema;
+    for (const [name, schema] of this.hoisted) setOwn(schemas, name, schema);
     return { ...document, components: { ...components, schemas } };
   }
 
@@ -217,7 +235,7 @@ export class RefBundler {
     }
     if (typeof record['$ref'] === 'string' && kind !== 'discriminator' && kind !== 'mapping') return this.ref(doc, pointer, record, kind);
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(record)) out[key] = this.copy(doc, childPointer(pointer, key), value, childKind(kind, key, value));
+    for (const [key, value] of Object.entries(record)) setOwn(out, key, this.copy(doc, childPointer(pointer, key), value, childKind(kind, key, value)));
     return out;
   }
 
@@ -225,7 +243,7 @@ export class RefBundler {
     const ref = node['$ref'] as string;
     const siblings: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(node)) {
-      if (key !== '$ref') siblings[key] = this.copy(doc, childPointer(pointer, key), value, kind === 'schema' ? childKind('schema', key, value) : 'literal');
+      if (key !== '$ref') setOwn(siblings, key, this.copy(doc, childPointer(pointer, key), value, kind === 'schema' ? childKind('schema', key, value) : 'literal'));
     }
     const local = ref.startsWith('#') && doc === this.rootDoc();
     if (local && (kind !== 'schema' || ref.startsWith('#/components/')) && kind !== 'schemaMap') return { ...siblings, $ref: ref };
@@ -281,6 +299,8 @@ export class RefBundler {
   }
 
   private targetKey(doc: Doc, ref: string): string | undefined {
+    // An invalid reference is reported, with its place, when it is located.
+    if (!URL.canParse(ref, doc.url)) return undefined;
     const url = new URL(ref, doc.url);
     const fragment = url.hash || '#';
     url.hash = '';
@@ -297,7 +317,7 @@ export class RefBundler {
     } catch {
       throw new SpecError(`$ref "${ref}" is not a valid reference`, where);
     }
-    if (/^file:/i.test(ref)) throw new SpecError(`$ref "${ref}" is refused: file: URLs are not allowed (write a path relative to the spec)`, where);
+    if (writtenAsFileUrl(ref)) throw new SpecError(`$ref "${ref}" is refused: file: URLs are not allowed (write a path relative to the spec)`, where);
     const fragment = url.hash || '#';
     url.hash = '';
     if (ref.startsWith('#')) url = new URL(doc.href);

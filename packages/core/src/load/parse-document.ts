@@ -41,11 +41,38 @@ export function parseYamlReference(text: string, file: string): unknown {
     const pos = first.linePos?.[0];
     throw new SpecError(`invalid YAML: ${first.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`, { file, line: pos?.line, column: pos?.col }, 'SPEC_SYNTAX');
   }
+  let value: unknown;
   try {
-    return doc.toJS({ maxAliasCount: 10_000 });
+    value = doc.toJS({ maxAliasCount: 10_000 });
   } catch (error) {
     throw new SpecError(`invalid YAML: ${error instanceof Error ? error.message : String(error)}`, { file }, 'SPEC_SYNTAX');
   }
+  const cycle = cycleIn(value);
+  if (cycle !== undefined) throw new SpecError(`invalid YAML: an alias at ${cycle} names a node that holds it, so the document never ends (write a $ref for a recursive schema)`, { file }, 'SPEC_SYNTAX');
+  return value;
+}
+
+/**
+ * The JSON pointer of a value that holds itself (an anchor's alias inside the anchored node:
+ * `A: &a { properties: { self: *a } }`), which no JSON document is and every later walk would
+ * follow for ever; undefined when there is none. Shared nodes (an alias used twice) are fine.
+ */
+function cycleIn(root: unknown): string | undefined {
+  const open = new Set<object>();
+  const done = new Set<object>();
+  const visit = (node: unknown, pointer: string): string | undefined => {
+    if (node === null || typeof node !== 'object' || done.has(node)) return undefined;
+    if (open.has(node)) return pointer;
+    open.add(node);
+    for (const [key, child] of Object.entries(node)) {
+      const found = visit(child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
+      if (found !== undefined) return found;
+    }
+    open.delete(node);
+    done.add(node);
+    return undefined;
+  };
+  return visit(root, '#');
 }
 
 function stripBom(text: string): string {

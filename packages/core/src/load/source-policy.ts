@@ -32,8 +32,17 @@ export class SourcePolicy {
   /** The rule `url` breaks, or undefined when the loader may read it. */
   async check(url: URL): Promise<string | undefined> {
     if (url.protocol === 'file:') {
+      // A remote spec never reads local files, whatever ref_roots says (those are for local specs).
+      if (this.origin !== undefined) return 'a remote spec may not read local files';
       if (url.host !== '' && url.host !== 'localhost') return `file URLs on another host (${url.host}) are not allowed`;
-      return this.checkFile(fileURLToPath(url));
+      let path: string;
+      try {
+        path = fileURLToPath(url);
+      } catch (error) {
+        // An encoded slash or a NUL: no file path at all.
+        return `it names no file path (${error instanceof Error ? error.message : String(error)})`;
+      }
+      return this.checkFile(path);
     }
     if (url.protocol === 'http:' || url.protocol === 'https:') return this.checkRemote(url);
     return `the ${url.protocol} scheme is not allowed (only relative paths, http and https)`;
