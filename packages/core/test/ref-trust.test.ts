@@ -1,4 +1,5 @@
-import { existsSync, symlinkSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +90,20 @@ describe('the policy', () => {
   it('refuses every file to a remote spec, even inside ref_roots', async () => {
     const policy = new SourcePolicy(new URL('http://specs.example.com/api.json'), { ref_roots: [join(project.dir, 'shared')] });
     expect(await policy.check(pathToFileURL(join(project.dir, 'shared/pet.yaml')))).toBe('a remote spec may not read local files');
+  });
+});
+
+describe('local $refs to things that are not files', () => {
+  it('refuses a FIFO or a directory inside the tree before reading it (a FIFO would block for ever)', async () => {
+    const pipe = join(specDir, 'pipe.yaml');
+    execFileSync('mkfifo', [pipe]);
+    // Removed at once: nothing that walks the temp directory later may open it.
+    const fifo = await loadSpecFile(project.write('spec/fifo.json', specWithSchema({ $ref: './pipe.yaml' })))
+      .catch((e: unknown) => e)
+      .finally(() => rmSync(pipe));
+    expect((fifo as SpecError).message).toMatch(/does not resolve: \S+pipe\.yaml is not a regular file/);
+    const directory = await loadSpecFile(project.write('spec/directory.json', specWithSchema({ $ref: './models' }))).catch((e: unknown) => e);
+    expect((directory as SpecError).message).toMatch(/does not resolve: \S+models is not a regular file/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { SourcePolicy } from './source-policy.js';
 
@@ -30,8 +30,11 @@ export async function readSource(url: URL, policy: SourcePolicy, limits: FetchLi
   if (url.protocol === 'file:') {
     const path = fileURLToPath(url);
     try {
+      // A FIFO or a device would block the read (or never end): only regular files are documents.
+      if (!(await stat(path)).isFile()) throw new SourceReadError(`${path} is not a regular file`);
       return { text: await readFile(path, 'utf8'), url };
     } catch (error) {
+      if (error instanceof SourceReadError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') throw new SourceReadError(`no such file ${path}`, true);
       throw new SourceReadError(`cannot read ${path} (${code ?? 'error'})`);
