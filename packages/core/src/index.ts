@@ -45,6 +45,8 @@ export { resolvePrettier } from './format/prettier-instance.js';
 export { PROVEN_PRETTIER_VERSIONS } from './format/fast-path.js';
 export type { PrettierInstance, ResolveOptions } from './format/prettier-instance.js';
 export { writeOutputs, diffOutputs, checkDistinctOutputs } from './output/write-files.js';
+export { generateProjectFiles } from './cli/run-projects.js';
+export type { ProjectsRun } from './cli/run-projects.js';
 export { fileOnTheWay, realPath } from './output/real-path.js';
 export type { OutputFile, OwnedFile, WriteResult } from './output/write-files.js';
 

@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { checkDistinctOutputs, diffOutputs, isProjectsConfig, loadConfigFile, parseConfig, underConfigKey, writeOutputs, type OutputFile, type OwnedFile } from '@specwright/core';
+import { diffOutputs, generateProjectFiles, isProjectsConfig, loadConfigFile, parseConfig, writeOutputs, type OutputFile } from '@specwright/core';
 import { formatConfigInputs } from './format-inputs.js';
 import { configSpec, ownedFilesOf, resolveProject, type SpecwrightConfigInput, type SpecwrightProject } from './config.js';
 import { runProject } from './run-project.js';
@@ -51,33 +51,34 @@ export interface GenerateResult {
   formatInputs: string[];
 }
 
+/** How `generateProjects` runs: the options of `generate()` that reach the generators. */
+export interface ProjectsOptions {
+  warn: (message: string) => void;
+  session?: GenerateSession | undefined;
+  parallel?: boolean | 'auto' | undefined;
+  reads?: Set<string> | undefined;
+  /** The config holds a `projects` array (its keys are named `projects[i].key`). */
+  inProjects?: boolean | undefined;
+}
+
 /** Generates the files of validated projects (paths already absolute); nothing is written. */
 export async function generateProjects(
   projects: SpecwrightProject[],
   configFile: string,
-  warn: (message: string) => void,
-  session?: GenerateSession,
-  parallel?: boolean | 'auto',
-  reads?: Set<string>,
-  inProjects = false,
+  options: ProjectsOptions,
 ): Promise<{ files: OutputFile[]; inputs: string[]; formatInputs: string[] }> {
-  const files: OutputFile[] = [];
   const inputs = new Set<string>();
-  const owned: OwnedFile[] = [];
-  for (const [i, project] of projects.entries()) {
-    // A project's keys are named from the top of the config: `projects[1].zod_ts.input_schema`.
-    const prefix = inProjects ? `projects[${i}]` : '';
-    let output;
-    try {
-      output = await runProject(project, { warn, configFile, session, parallel, reads });
-    } catch (error) {
-      throw underConfigKey(error, prefix);
-    }
-    files.push(...output.files);
-    output.inputs.forEach((input) => inputs.add(input));
-    for (const file of ownedFilesOf(project)) owned.push({ path: file.path, key: prefix ? `${prefix}.${file.key}` : file.key });
-  }
-  checkDistinctOutputs(files, configFile, owned);
+  const { warn, session, parallel, reads } = options;
+  const files = await generateProjectFiles(projects, {
+    configFile,
+    inProjects: options.inProjects ?? false,
+    generate: async (project) => {
+      const output = await runProject(project, { warn, configFile, session, parallel, reads });
+      output.inputs.forEach((input) => inputs.add(input));
+      return output.files;
+    },
+    ownedFiles: ownedFilesOf,
+  });
   return { files, inputs: [...inputs], formatInputs: formatConfigInputs(files.map((file) => file.path)) };
 }
 
@@ -110,7 +111,7 @@ function checkMode(mode: unknown): void {
 
 async function finish(projects: SpecwrightProject[], configFile: string, options: GenerateOptions, inProjects: boolean): Promise<GenerateResult> {
   const resolved = projects.map((project) => resolveProject(project, dirname(configFile)));
-  const { files, inputs, formatInputs } = await generateProjects(resolved, configFile, options.warn ?? (() => {}), options.session, options.parallel, options.reads, inProjects);
+  const { files, inputs, formatInputs } = await generateProjects(resolved, configFile, { warn: options.warn ?? (() => {}), session: options.session, parallel: options.parallel, reads: options.reads, inProjects });
   const mode = options.mode ?? 'write';
   if (mode === 'none') return { files, changed: [], inputs, formatInputs };
   const { changed } = mode === 'check' ? await diffOutputs(files) : await writeOutputs(files);

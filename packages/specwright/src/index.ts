@@ -1,5 +1,5 @@
 export { generate, generateFromFile, generateProjects } from './generate.js';
-export type { GenerateOptions, GenerateResult } from './generate.js';
+export type { GenerateOptions, GenerateResult, ProjectsOptions } from './generate.js';
 export { configSpec, resolveProject, CONFIG_KEYS, SECTIONS } from './config.js';
 export type { Section, SpecwrightConfigInput, SpecwrightProject, SpecwrightProjectInput } from './config.js';
 export { runProject } from './run-project.js';

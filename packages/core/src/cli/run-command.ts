@@ -1,9 +1,10 @@
 import { relative, resolve } from 'node:path';
 import { loadConfigFile, SOURCE_CONFIG_HELP, type ConfigSpec } from '../config/load-config.js';
-import { UsageError, isUserError, underConfigKey } from '../errors.js';
+import { UsageError, isUserError } from '../errors.js';
 import type { Formatter } from '../format/formatter.js';
 import type { SourceConfig } from '../load/source-policy.js';
-import { checkDistinctOutputs, diffOutputs, writeOutputs, type OutputFile, type OwnedFile } from '../output/write-files.js';
+import { diffOutputs, writeOutputs, type OutputFile, type OwnedFile } from '../output/write-files.js';
+import { generateProjectFiles } from './run-projects.js';
 
 export interface RunContext {
   /** Absolute path of the config file in use. */
@@ -130,19 +131,13 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
   try {
     const loaded = await loadConfigFile(configPath, command.config);
     const context: RunContext = { configFile: loaded.file, warn: (message) => warnings.add(message) };
-    const files: OutputFile[] = [];
-    const owned: OwnedFile[] = [];
-    for (const [i, project] of loaded.projects.entries()) {
-      // A project's keys are named from the top of the file: `projects[1].input_schema`.
-      const prefix = loaded.inProjects ? `projects[${i}]` : '';
-      try {
-        files.push(...(await command.generate(project, context)));
-      } catch (error) {
-        throw underConfigKey(error, prefix);
-      }
-      for (const file of command.ownedFiles?.(project, loaded.file) ?? []) owned.push({ path: file.path, key: prefix ? `${prefix}.${file.key}` : file.key });
-    }
-    checkDistinctOutputs(files, loaded.file, owned);
+    const { ownedFiles } = command;
+    const files = await generateProjectFiles(loaded.projects, {
+      configFile: loaded.file,
+      inProjects: loaded.inProjects,
+      generate: (project) => command.generate(project, context),
+      ownedFiles: ownedFiles && ((project) => ownedFiles(project, loaded.file)),
+    });
     printWarnings(label, warnings, io, flags.verbose);
 
     const show = (path: string) => relative(io.cwd, path) || path;
