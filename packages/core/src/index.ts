@@ -47,7 +47,7 @@ export type { PrettierInstance, ResolveOptions } from './format/prettier-instanc
 export { writeOutputs, diffOutputs, checkDistinctOutputs } from './output/write-files.js';
 export { generateProjectFiles } from './cli/run-projects.js';
 export type { ProjectsRun } from './cli/run-projects.js';
-export { fileOnTheWay, realPath } from './output/real-path.js';
+export { fileOnTheWay, realPath } from './output/output-paths.js';
 export type { OutputFile, OwnedFile, WriteResult } from './output/write-files.js';
 
 // Config and command line

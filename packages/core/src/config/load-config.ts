@@ -3,7 +3,7 @@ import { dirname, extname, resolve } from 'node:path';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { ConfigError } from '../errors.js';
 import { lineColumn } from '../load/parse-document.js';
-import { fileOnTheWay } from '../output/real-path.js';
+import { fileOnTheWay } from '../output/output-paths.js';
 import type { SourceConfig } from '../load/source-policy.js';
 
 /**

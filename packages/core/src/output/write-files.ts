@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { ConfigError, SpecwrightError } from '../errors.js';
-import { realPath } from './real-path.js';
+import { realPath } from './output-paths.js';
 
 export interface OutputFile {
   /** Absolute path. */

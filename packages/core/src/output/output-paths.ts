@@ -1,3 +1,4 @@
+/** Where an output path leads, and what stands in its way: questions asked before anything is written. */
 import { realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
