@@ -98,6 +98,17 @@ describe('loading a spec', () => {
     expect(model.operations).toEqual([]);
   });
 
+  it('refuses a YAML key written twice in one mapping, at its line (YAML forbids it; the second would replace the first)', async () => {
+    const p = tempProject('load-yaml-duplicate', { prettier: false });
+    const spec = p.write('spec.yaml', 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths:\n  /pets:\n    get: { responses: { "200": { description: a } } }\n  /pets:\n    post: { responses: { "201": { description: b } } }\n');
+    const error = await loadError(spec);
+    expect(error.code).toBe('SPEC_SYNTAX');
+    expect(error.describe()).toBe(`${spec}:6:3: invalid YAML: Map keys must be unique`);
+    // Merge keys are not duplicates: a key after `<<` overrides the merged one.
+    p.write('merge.yaml', 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    Base: &base { type: object, description: base }\n    Pet:\n      <<: *base\n      description: pet\n');
+    expect(await loadSpecFile(join(p.dir, 'merge.yaml'))).toMatchObject({ document: { components: { schemas: { Pet: { type: 'object', description: 'pet' } } } } });
+  });
+
   it('refuses a YAML alias inside the node it names (a document without end), at its place', async () => {
     const p = tempProject('load-yaml-cycle', { prettier: false });
     const spec = p.write('spec.yaml', 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\ncomponents:\n  schemas:\n    A: &a\n      type: object\n      properties: { self: *a }\n    B: &b { type: string }\n    C: { items: *b, also: *b }\n');

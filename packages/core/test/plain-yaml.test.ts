@@ -40,8 +40,6 @@ const AGREE = [
   'i: |2-\n    indented\n  x\n',
   'e: |-\n\n  after a blank\n',
   'flow: [a, {b: c}, "d", [e, f], ]',
-  'dup: {a: 1, a: 2}',
-  'dup2:\n  a: 1\n  a: 2',
   '__proto__: {x: 1}',
   'codes:\n  200: ok\n  "404": missing\n  1.5: z\n  true: x',
   'merge:\n  <<: {a: 1, b: 1}\n  b: 2',
@@ -78,6 +76,9 @@ const DECLINED = [
   '? [a, b]\n: c',
   '---\na: 1\n---\nb: 2',
   'a: [1\n',
+  // A key twice in one mapping: an error YAML requires, which `yaml` tells with its line.
+  'dup: {a: 1, a: 2}',
+  'dup2:\n  a: 1\n  a: 2',
 ];
 
 describe('js-yaml where it reads a document as yaml does', () => {

@@ -32,10 +32,14 @@ function parseYaml(text: string, file: string): unknown {
   return plain !== undefined ? plain : parseYamlReference(text, file);
 }
 
-/** YAML as `yaml` reads it: the reference `loadPlainYaml` agrees with, and the syntax errors. */
+/**
+ * YAML as `yaml` reads it: the reference `loadPlainYaml` agrees with, and the syntax errors. A key
+ * written twice in one mapping is one of them, as YAML says: the second `/pets:` of a hand-written
+ * spec would otherwise replace the first without a word (swagger-parser refuses it too).
+ */
 export function parseYamlReference(text: string, file: string): unknown {
   const { parseDocument } = require('yaml') as typeof import('yaml');
-  const doc = parseDocument(stripBom(text), { merge: true, uniqueKeys: false, prettyErrors: true });
+  const doc = parseDocument(stripBom(text), { merge: true, uniqueKeys: true, prettyErrors: true });
   const first = doc.errors[0];
   if (first) {
     const pos = first.linePos?.[0];

@@ -10,7 +10,8 @@
  * - no number with a three-digit exponent (`1e400` is Infinity to `yaml`, text to js-yaml);
  * - no null key (`null:`, `~:`, `:`: `""` to `yaml`, `"null"` to js-yaml);
  * - no alias (js-yaml is told to refuse them: `yaml` bounds their expansion);
- * - nothing js-yaml refuses (complex keys, several documents, an empty one, nesting past 100).
+ * - nothing js-yaml refuses (complex keys, several documents, an empty one, nesting past 100, a key
+ *   twice in one mapping: YAML forbids that, and `yaml` then names its line).
  *
  * The checks on the text are conservative: a string that merely looks like a tag or a null key
  * sends the document to `yaml`, which is only slower. `test/plain-yaml.test.ts` compares both
@@ -48,7 +49,7 @@ export function loadPlainYaml(text: string): unknown {
   const { CORE_SCHEMA, load, mergeTag } = require('js-yaml') as typeof import('js-yaml');
   schema ??= CORE_SCHEMA.withTags(mergeTag);
   try {
-    return load(text, { schema, json: true, maxAliases: 0 });
+    return load(text, { schema, maxAliases: 0 });
   } catch {
     return undefined;
   }
