@@ -5,6 +5,11 @@ import { realPath } from '@specwright/core';
 export interface FileWatch {
   /** Watches these files too (absolute paths; they need not exist yet). */
   add(paths: Iterable<string>): void;
+  /**
+   * Watches these files and no others: a file no longer read (the spec the config named before)
+   * no longer starts runs, and directories left without a watched file are let go.
+   */
+  set(paths: Iterable<string>): void;
   close(): void;
 }
 
@@ -60,12 +65,15 @@ export function watchFiles(onChange: (path: string) => void, options: { keepAliv
     }
   };
 
-  const sync = () => {
+  /** Watches what the files need; returns the directories watched for them. */
+  const sync = (): Set<string> => {
     for (const file of files) {
       const target = realPath(file);
       if (target !== file) targets.set(target, file);
     }
+    const needed = new Set<string>();
     for (const dir of new Set([...files, ...targets.keys()].map((file) => dirname(file)))) {
+      needed.add(dir);
       if (watchDirectoryOf(dir)) {
         // Made since (a spec folder copied in): the files already in it are new.
         if (missing.delete(dir)) filesIn(dir).filter((file) => existsSync(file)).forEach(tell);
@@ -73,14 +81,29 @@ export function watchFiles(onChange: (path: string) => void, options: { keepAliv
       }
       missing.add(dir);
       // The nearest existing ancestor tells when the directory is made.
-      for (let up = dirname(dir); !watchDirectoryOf(up) && dirname(up) !== up; up = dirname(up));
+      let up = dirname(dir);
+      while (!watchDirectoryOf(up) && dirname(up) !== up) up = dirname(up);
+      needed.add(up);
     }
+    return needed;
   };
 
   return {
     add(paths) {
       for (const path of paths) files.add(path);
       sync();
+    },
+    set(paths) {
+      files.clear();
+      targets.clear();
+      missing.clear();
+      for (const path of paths) files.add(path);
+      const needed = sync();
+      for (const [dir, watcher] of watchers) {
+        if (needed.has(dir)) continue;
+        watcher.close();
+        watchers.delete(dir);
+      }
     },
     close() {
       closed = true;

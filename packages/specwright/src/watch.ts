@@ -40,9 +40,12 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
     const reads = new Set<string>();
     try {
       const result = await generateFromFile(configFile, { warn: (message) => warnings.add(message), mode: 'none', session, reads });
-      // Watched before the line is printed: whoever reads it may edit an input at once.
-      [...result.inputs, ...result.formatInputs].forEach((input) => inputs.add(input));
-      updateWatchers();
+      // Watched before the line is printed: whoever reads it may edit an input at once. What this
+      // run read is all the output depends on: a file it no longer reads (the spec the config named
+      // before) starts no run.
+      inputs.clear();
+      [configFile, ...reads, ...result.inputs, ...result.formatInputs].forEach((input) => inputs.add(input));
+      replaceWatched();
       // Known before the write: the watcher may report the write before `writeOutputs` returns.
       for (const file of result.files) written.set(file.path, file.content);
       const { changed } = await writeOutputs(result.files);
@@ -85,7 +88,7 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
       if (outcome === 'done') {
         // Inputs the run found (a file a new `$ref` names) may be edited the moment its line is
         // printed: their next event runs whatever the bytes.
-        lastRead = new Map([...before, ...[...inputs].filter((input) => !before.has(input)).map((input): [string, string] => [input, 'not read before'])]);
+        lastRead = new Map([...inputs].map((input): [string, string] => [input, before.get(input) ?? 'not read before']));
       } else lastRead = undefined; // It may have read a save half written: the next event runs whatever the bytes.
       // A superseded run printed nothing: the next one's line counts from the same save.
       if (outcome !== 'superseded') since = performance.now();
@@ -121,6 +124,9 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
   const files = watchFiles((path) => changed(path));
   const updateWatchers = () => {
     if (!stopped) files.add(inputs);
+  };
+  const replaceWatched = () => {
+    if (!stopped) files.set(inputs);
   };
 
   return new Promise((resolveExit) => {

@@ -165,6 +165,38 @@ describe('specwright --watch', () => {
     expect(await watch.exited).toBe(0);
   });
 
+  it('lets go of a spec the config no longer names: its edits start no run, the new spec\'s do', async () => {
+    const p = tempProject('specwright-watch-switch', { prettier: false });
+    const petstore = readFileSync(fixture('petstore-3.1.yaml'), 'utf8');
+    const oldSpec = p.write('old/spec.yaml', petstore);
+    const newSpec = p.write('new/spec.yaml', petstore.replace(/operationId: (\w+)/, 'operationId: $1New'));
+    p.write('specwright.config.json', JSON.stringify({ input_openapi: 'old/spec.yaml', zod_ts: { output: 'api' } }));
+    const watch = startWatch(p.dir);
+    children.push(watch.child);
+    await watch.next(RUN_LINE);
+    const client = join(p.dir, 'api', 'client.ts');
+
+    let line = watch.next(RUN_LINE);
+    p.write('specwright.config.json', JSON.stringify({ input_openapi: 'new/spec.yaml', zod_ts: { output: 'api' } }));
+    await line;
+    expect(readFileSync(client, 'utf8')).toMatch(/\w+New\b/);
+    const runs = () => watch.lines.filter((l) => RUN_LINE.test(l)).length;
+    expect(runs()).toBe(2);
+
+    // The old spec is edited (given a second to be seen): nothing runs.
+    writeFileSync(oldSpec, petstore.replace(/operationId: (\w+)/, 'operationId: $1Old'));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(runs(), watch.lines.join('\n')).toBe(2);
+
+    // The new one is: a run.
+    line = watch.next(RUN_LINE);
+    writeFileSync(newSpec, petstore.replace(/operationId: (\w+)/, 'operationId: $1Newer'));
+    await line;
+    expect(readFileSync(client, 'utf8')).toMatch(/\w+Newer\b/);
+    watch.child.kill('SIGTERM');
+    expect(await watch.exited).toBe(0);
+  });
+
   it('runs again after a run only when an input changed while it ran, not for more events of the save it read', async () => {
     const p = tempProject('specwright-watch-rerun', { prettier: false });
     // Large enough that a run lasts well beyond the debounce (a second or more).

@@ -50,20 +50,26 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   const describe = (error: unknown) => (isUserError(error) ? error.describe() : error instanceof Error ? error.message : String(error));
 
   /**
-   * Inputs watched through `fs.watch` on their directories, which sees a file created there (Vite's
-   * watcher reports the creation of only the first missing file it was given in a directory).
+   * Watches `paths` (through Vite's watcher, or through their directories while they do not exist)
+   * and `byDirectory` through `fs.watch` on their directories, which sees a file created there
+   * (Vite's watcher reports the creation of only the first missing file it was given in a
+   * directory). `replace` (after a good run): these are all the output depends on, so a file no
+   * longer read (the spec the config named before) starts no run. Files stay in Vite's watcher,
+   * which may serve them as modules.
    */
-  const watchDirectoriesOf = (paths: string[]) => {
-    paths.forEach((path) => inputs.add(path));
-    if (server && !closed) fileWatch?.add(paths);
-  };
-
-  /** Inputs watched through Vite's watcher, or through their directories while they do not exist. */
-  const watchInputs = (paths: string[]) => {
+  const watchInputs = (paths: string[], byDirectory: string[] = [], replace = false) => {
     const missing = paths.filter((path) => !existsSync(path));
-    watchDirectoriesOf(missing);
+    const throughDirectories = [...byDirectory, ...missing];
+    if (replace) {
+      inputs.clear();
+      inputs.add(configFile);
+    }
+    for (const path of [...paths, ...throughDirectories]) inputs.add(path);
+    if (server && !closed) {
+      if (replace) fileWatch?.set(throughDirectories);
+      else fileWatch?.add(throughDirectories);
+    }
     for (const path of paths) {
-      inputs.add(path);
       if (!server || closed || viteWatched.has(path) || missing.includes(path)) continue;
       viteWatched.add(path);
       server.watcher.add(path);
@@ -104,8 +110,11 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
       const result = await generateFromFile(configFile, { warn: (message) => logger?.warn(`specwright: warning: ${message}`), session, reads });
       // The prettier config files too (most do not exist): an edit or a creation changes the output as a spec edit does.
       const format = new Set(result.formatInputs);
-      watchDirectoriesOf(result.formatInputs);
-      watchInputs([...new Set([...reads, ...result.inputs])].filter((input) => !format.has(input)));
+      watchInputs(
+        [...new Set([...reads, ...result.inputs])].filter((input) => !format.has(input)),
+        result.formatInputs,
+        true,
+      );
       const show = (path: string) => relative(dirname(configFile), path);
       const names = result.changed.length > 0 && result.changed.length <= 3 ? ` (${result.changed.map(show).join(', ')})` : '';
       logger?.info(`specwright: ${result.changed.length} of ${result.files.length} files changed${names} in ${Math.round(performance.now() - started)} ms`, { timestamp: true });
@@ -130,8 +139,10 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     inputs.add(configFile);
     const before = await fingerprints(inputs);
     const written = new Set(await run(false));
-    const after = await fingerprints(before.keys());
-    if (differ(before, after, written)) again = true;
+    // What the output reflects: the inputs of this run (a good one may have let some go).
+    const read = [...before.keys()].filter((path) => inputs.has(path));
+    const after = await fingerprints(read);
+    if (differ(new Map(read.map((path) => [path, before.get(path)!])), after, written)) again = true;
     settled = after;
   };
 

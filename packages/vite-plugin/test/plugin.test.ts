@@ -258,6 +258,30 @@ describe('@specwright/vite', () => {
     await until(() => messages.some((m) => m.type === 'full-reload'), 'the reload that clears the overlay', log);
   });
 
+  it('lets go of a spec the config no longer names: its edits start no run, the new spec\'s do', async () => {
+    const a = app();
+    const { server, log } = await devServer(a);
+    const spec = readFileSync(a.spec, 'utf8');
+    const next = a.write('next.yaml', spec.replace('paths:\n', PING));
+    const runs = () => log.filter((line) => /specwright: \d+ of \d+ files changed/.test(line)).length;
+    const before = runs();
+    await settle();
+    writeFileSync(a.config, JSON.stringify({ input_openapi: 'next.yaml', zod_ts: { output: 'src/api' }, msw: { output: 'src/mocks' } }));
+    await until(() => readFileSync(a.client, 'utf8').includes('checkPing'), 'the client of the new spec', log);
+    await until(() => server.watcher.getWatched()[a.dir]?.includes('next.yaml'), "the new spec in Vite's watcher", log);
+    const afterSwitch = runs();
+    expect(afterSwitch).toBe(before + 1);
+
+    // The old spec is edited (given two seconds to be seen): nothing runs.
+    writeFileSync(a.spec, spec.replace('paths:\n', OWNER));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(runs(), log.join('\n')).toBe(afterSwitch);
+
+    // The new one is: a run.
+    writeFileSync(next, spec.replace('paths:\n', PING.replaceAll('checkPing', 'checkPong')));
+    await until(() => readFileSync(a.client, 'utf8').includes('checkPong'), 'the client of the edited new spec', log);
+  });
+
   it('rebuilds under `vite build --watch` once a spec broken at the first build is fixed', async () => {
     const a = app();
     const spec = readFileSync(a.spec, 'utf8');
