@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { createSession, differ, fingerprints, generateFromFile, watchFiles, type FileWatch } from '@specwright/cli';
 import { isUserError } from '@specwright/core';
@@ -46,6 +46,8 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
   let closed = false;
   // The error of the last dev-server run, while it is the last word: a browser that connects is shown it.
   let failure: ErrorPayload | undefined;
+  // What the last run wrote of each file: the watcher reports its own writes too (a user schema file created again).
+  const written = new Map<string, string>();
 
   const describe = (error: unknown) => (isUserError(error) ? error.describe() : error instanceof Error ? error.message : String(error));
 
@@ -108,6 +110,8 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     const reads = new Set<string>();
     try {
       const result = await generateFromFile(configFile, { warn: (message) => logger?.warn(`specwright: warning: ${message}`), session, reads });
+      written.clear();
+      for (const file of result.files) written.set(file.path, file.content);
       // The prettier config files too (most do not exist): an edit or a creation changes the output as a spec edit does.
       const format = new Set(result.formatInputs);
       watchInputs(
@@ -162,9 +166,21 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     }, WATCHER_THROTTLE_MS + 10);
   };
 
+  /** The file holds what the last run wrote to it: the event is that write's, not an edit. */
+  const isOwnWrite = (path: string) => {
+    const ours = written.get(path);
+    if (ours === undefined) return false;
+    try {
+      return readFileSync(path, 'utf8') === ours;
+    } catch {
+      return false;
+    }
+  };
+
   /** A change, a creation or a deletion: a deleted spec is an error to show, a deleted schema file is written again. */
   const onInputChange = (path: string) => {
-    if (!inputs.has(resolve(path))) return;
+    const input = resolve(path);
+    if (!inputs.has(input) || isOwnWrite(input)) return;
     schedule();
     verifyAfterThrottle();
   };

@@ -238,13 +238,18 @@ describe('@specwright/vite', () => {
   });
 
   it('writes a deleted user schema file again, and shows a deleted spec as an error until it is back', async () => {
-    const a = app({ input_schema: 'src/schemas.ts' });
-    const schemas = join(a.dir, 'src', 'schemas.ts');
+    const a = app({ input_schema: 'web/schemas.ts' });
+    const schemas = join(a.dir, 'web', 'schemas.ts');
     const { port, log } = await devServer(a);
     const created = readFileSync(schemas, 'utf8');
+    const runs = () => log.filter((line) => /specwright: \d+ of \d+ files changed/.test(line));
+    const before = runs().length;
     rmSync(schemas);
     await until(() => existsSync(schemas), 'the schema file written again', log);
     expect(readFileSync(schemas, 'utf8')).toBe(created);
+    // Its creation is the plugin's own write, not a change to run for (given a second to be seen).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(runs().slice(before), log.join('\n')).toEqual([expect.stringMatching(/specwright: 1 of \d+ files changed \(web\/schemas\.ts\)/)]);
 
     const { messages } = await page(port);
     const spec = readFileSync(a.spec, 'utf8');
