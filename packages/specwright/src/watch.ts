@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
-import { printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
+import { ConfigError, printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
 import { watchFiles } from './file-watch.js';
 import { differ, fingerprints } from './fingerprints.js';
 import { generateFromFile } from './generate.js';
@@ -63,7 +63,8 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
         pending = true;
         return 'superseded';
       }
-      printWarnings(LABEL, warnings, io, options.verbose);
+      // As the command does: a config error's warnings come from what the config got wrong.
+      if (!(error instanceof ConfigError)) printWarnings(LABEL, warnings, io, options.verbose);
       reportError(LABEL, error, io);
       io.stderr(`${LABEL}: kept the last output; waiting for a change\n`);
       return 'failed';

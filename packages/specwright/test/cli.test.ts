@@ -143,6 +143,8 @@ describe('errors', () => {
       const result = run([], p.dir);
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(message);
+      // Only the error: no warnings from reading the generated file's name as a schema file.
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
       expect(readFileSync(mine, 'utf8')).toBe('export const Mine = 1; // the user rule\n');
       expect(listFiles(p.dir)).toEqual(['package.json', owned, 'specwright.config.json'].sort());
     }

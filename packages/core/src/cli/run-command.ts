@@ -1,6 +1,6 @@
 import { relative, resolve } from 'node:path';
 import { loadConfigFile, SOURCE_CONFIG_HELP, type ConfigSpec } from '../config/load-config.js';
-import { UsageError, isUserError } from '../errors.js';
+import { ConfigError, UsageError, isUserError } from '../errors.js';
 import type { Formatter } from '../format/formatter.js';
 import type { SourceConfig } from '../load/source-policy.js';
 import { diffOutputs, writeOutputs, type OutputFile, type OwnedFile } from '../output/write-files.js';
@@ -155,7 +155,9 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     io.stderr(`${label}: wrote ${count(changed.length, 'file')}${unchanged.length > 0 ? `, ${unchanged.length} unchanged` : ''}\n`);
     return 0;
   } catch (error) {
-    printWarnings(label, warnings, io, flags.verbose);
+    // A config error found once the files are known (an output over the user schema file) stops
+    // a run whose warnings come from what the config got wrong (that file read as a schema file).
+    if (!(error instanceof ConfigError)) printWarnings(label, warnings, io, flags.verbose);
     return reportError(label, error, io);
   }
 }
