@@ -1,8 +1,10 @@
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture, freePort, tempProject } from '@specwright/testing';
-import { build, createLogger, createServer, type ViteDevServer } from 'vite';
-import { afterEach, describe, expect, it } from 'vitest';
+import * as vite8 from 'vite';
+import type { ViteDevServer } from 'vite';
+import * as vite7Module from 'vite-7';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { specwright } from '../src/index.js';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
@@ -33,6 +35,10 @@ async function until<T>(probe: () => T | undefined | false, what: string, log: s
   }
 }
 
+// The peer range is `>=7`: every test runs on Vite 8 and on Vite 7 (the last of each major, pinned).
+const vite7 = vite7Module as unknown as typeof vite8;
+let vite = vite8;
+
 const servers: ViteDevServer[] = [];
 const sockets: WebSocket[] = [];
 afterEach(async () => {
@@ -49,10 +55,10 @@ async function devServer(a: ReturnType<typeof app>, { firstRun = /specwright: (\
   const port = await freePort();
   // Vite's log, as the terminal shows it.
   const log: string[] = [];
-  const customLogger = createLogger('info');
+  const customLogger = vite.createLogger('info');
   customLogger.info = (message) => void log.push(message);
   customLogger.error = (message) => void log.push(message);
-  const server = await createServer({
+  const server = await vite.createServer({
     root: join(a.dir, 'web'),
     configFile: false,
     customLogger,
@@ -79,7 +85,15 @@ async function page(port: number) {
   return { socket, messages };
 }
 
-describe('@specwright/vite', () => {
+describe.each([
+  ['8', vite8],
+  ['7', vite7],
+])('@specwright/vite on Vite %s', (major, module) => {
+  beforeAll(() => {
+    expect(module.version.split('.')[0]).toBe(major);
+    vite = module;
+  });
+
   it('generates at dev-server start, regenerates on spec edits through Vite, and shows a broken spec in the overlay', async () => {
     const a = app();
     const { port, log } = await devServer(a);
@@ -155,13 +169,13 @@ describe('@specwright/vite', () => {
   it('generates at build start, and a broken spec fails the build with the file and place named', async () => {
     const a = app();
     const options = { root: join(a.dir, 'web'), configFile: false as const, logLevel: 'silent' as const, plugins: [specwright({ config: a.config })], build: { outDir: join(a.dir, 'dist') } };
-    await build(options);
+    await vite.build(options);
     expect(existsSync(a.client)).toBe(true);
     expect(existsSync(join(a.dir, 'dist', 'index.html'))).toBe(true);
 
     rmSync(join(a.dir, 'src'), { recursive: true });
     writeFileSync(a.spec, BROKEN);
-    await expect(build(options)).rejects.toThrow(/specwright: .*spec\.yaml:\d+:\d+: /);
+    await expect(vite.build(options)).rejects.toThrow(/specwright: .*spec\.yaml:\d+:\d+: /);
     expect(existsSync(join(a.dir, 'src'))).toBe(false);
   });
 
@@ -292,7 +306,7 @@ describe('@specwright/vite', () => {
     const spec = readFileSync(a.spec, 'utf8');
     writeFileSync(a.spec, BROKEN);
     const events: string[] = [];
-    const watcher = await build({ root: join(a.dir, 'web'), configFile: false, logLevel: 'silent', plugins: [specwright({ config: a.config })], build: { outDir: join(a.dir, 'dist'), watch: {} } });
+    const watcher = await vite.build({ root: join(a.dir, 'web'), configFile: false, logLevel: 'silent', plugins: [specwright({ config: a.config })], build: { outDir: join(a.dir, 'dist'), watch: {} } });
     if (!('on' in watcher)) throw new Error('vite build with build.watch returned no watcher');
     try {
       watcher.on('event', (event) => void events.push(event.code));
