@@ -4,6 +4,7 @@
  * generated schema is annotated with its type, and the compiler checks that they do.
  */
 import { code as c, type Code, type EnumNode, type JsonValue, type ObjectNode, type DiscriminatorValue, type ObjectProperty, type PatternProperty, type SchemaKind, type SchemaNode, type StringNode } from '@specwright/core';
+import { refsOf } from './schema-graph.js';
 
 /**
  * Which zod API the schemas are written for: `classic` (`import { z } from 'zod'`, methods such as
@@ -218,9 +219,11 @@ function zodPatternObject(node: ObjectNode, patterns: PatternProperty[], scope: 
 }
 
 /** The schemas a key outside `properties` may have: its patterns' and `additionalProperties`. */
+const UNKNOWN: SchemaNode = { kind: 'unknown', nullable: false };
+
 function extraValueNodes(node: ObjectNode, patterns: PatternProperty[]): SchemaNode[] {
   const additional = node.additionalProperties;
-  const rest: SchemaNode[] = additional === false ? [] : typeof additional === 'object' ? [additional] : [{ kind: 'unknown', nullable: false }];
+  const rest: SchemaNode[] = additional === false ? [] : typeof additional === 'object' ? [additional] : [UNKNOWN];
   return [...patterns.map((p) => p.schema), ...rest];
 }
 
@@ -343,8 +346,13 @@ function typeObject(node: ObjectNode, scope: SchemaScope): Code.Type {
   const additional = node.additionalProperties;
   const properties = emittedProperties(node);
   if (properties.length === 0) {
-    if (additional === false) return c.tref('Record', [c.kw('string'), c.kw('never')]);
-    return c.tref('Record', [c.kw('string'), typeof additional === 'object' ? typeOf(additional, scope) : c.kw('unknown')]);
+    const patterns = node.patternProperties ?? [];
+    if (patterns.length === 0 && additional === false) return c.tref('Record', [c.kw('string'), c.kw('never')]);
+    const values = patterns.length > 0 ? extraValueNodes(node, patterns) : [typeof additional === 'object' ? additional : UNKNOWN];
+    const type = indexType([], values.map((value) => typeOf(value, scope)));
+    // `type Dict = Record<string, Dict>` is a circular alias to TypeScript (TS2456); an index
+    // signature is not. A map of named schemas gets one, since only they can lead back.
+    return values.some((value) => refsOf(value).size > 0) ? c.tobj([c.tindexsig(c.kw('string'), type)]) : c.tref('Record', [c.kw('string'), type]);
   }
   const members: Code.TMember[] = properties.map((property) => {
     const type = typeOf(property.schema, scope);

@@ -11,6 +11,7 @@ import { generateInto } from './support.js';
 const CASES: [string, string][] = [
   ['petstore.ts', 'petstore-3.1.yaml'],
   ['features.ts', 'features-3.1.yaml'],
+  ['recursive-maps.ts', 'recursive-maps.yaml'],
 ];
 
 describe('types of the generated code', () => {
