@@ -146,9 +146,37 @@ describe('loading a spec', () => {
     };
     expect(failure({ Pet: ref('Pet') })).toBe('spec.json at #/components/schemas/Pet/$ref: the $ref leads back to Pet through $refs alone, so the schema describes no value');
     expect(failure({ A: ref('B'), B: { ...ref('A'), description: 'B' } })).toMatch(/at #\/components\/schemas\/A\/\$ref: the \$ref leads back to A through \$refs alone/);
-    // A node that holds itself through a property is a real recursive type, and an alias of it is fine.
+    // Through unions and allOf alone it is no better: `type X = X | string` is refused by TypeScript.
+    expect(failure({ X: { oneOf: [ref('X'), { type: 'string' }] } })).toBe(
+      'spec.json at #/components/schemas/X: the schema leads back to X through oneOf/anyOf/allOf and $refs alone, with no object or array between: TypeScript and zod cannot express that (recursion needs a property, an array or a map)',
+    );
+    expect(failure({ Y: { anyOf: [ref('Z'), { type: 'string' }] }, Z: { oneOf: [ref('Y'), { type: 'number' }] } })).toMatch(/at #\/components\/schemas\/Y: the schema leads back to Y through oneOf/);
+    // A node that holds itself through a property, an array or a map is a real recursive type, and an alias of it is fine.
     const tree = { type: 'object', properties: { next: ref('Node') } };
     expect(modelFromDocument(spec({ Node: tree, Alias: ref('Node') }), 'spec.json').schemas.length).toBe(2);
+    const json = { oneOf: [{ type: 'string' }, { type: 'array', items: ref('Json') }, { type: 'object', additionalProperties: ref('Json') }] };
+    expect(modelFromDocument(spec({ Json: json }), 'spec.json').schemas.length).toBe(1);
+  });
+
+  it('refuses a discriminator mapping entry that names nothing, at its place', () => {
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const pet = (mapping: Record<string, string>) => ({ oneOf: [ref('Cat'), ref('Dog')], discriminator: { propertyName: 'kind', mapping } });
+    const kind = { type: 'object', required: ['kind'], properties: { kind: { type: 'string' } } };
+    const spec = (mapping: Record<string, string>) => ({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: {}, components: { schemas: { Pet: pet(mapping), Cat: kind, Dog: kind } } });
+    const failure = (mapping: Record<string, string>) => {
+      try {
+        modelFromDocument(spec(mapping), 'spec.json');
+      } catch (error) {
+        return (error as SpecError).describe();
+      }
+      return 'no error';
+    };
+    expect(failure({ cat: '#/components/schemas/Cat', dog: '#/components/schemas/Dgo' })).toBe('spec.json at #/components/schemas/Pet/discriminator/mapping/dog: mapping "dog" names #/components/schemas/Dgo, which is not in the document');
+    expect(failure({ dog: 'Dgo' })).toBe('spec.json at #/components/schemas/Pet/discriminator/mapping/dog: mapping "dog" names the schema "Dgo", which is not in the document');
+    // Pointers and bare names that exist are taken, with the values the mapping gives.
+    expect(failure({ cat: '#/components/schemas/Cat', dog: 'Dog' })).toBe('no error');
+    const union = modelFromDocument(spec({ cat: '#/components/schemas/Cat', dog: 'Dog' }), 'spec.json').schemas.find((s) => s.key === 'Pet')!.schema;
+    expect(union.kind === 'union' && union.discriminator?.values).toEqual([['cat'], ['dog']]);
   });
 
   it('strips a byte order mark', async () => {

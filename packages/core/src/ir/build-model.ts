@@ -80,15 +80,30 @@ class ModelBuilder {
    * Pet }`, A → B → A) describes no value, and the type alias it would print is one TypeScript
    * refuses (TS2456): an error at its `$ref`.
    */
+  /**
+   * A schema that leads back to itself through `$ref`s, unions and `allOf` alone (`Pet: { $ref:
+   * Pet }`, `X: { oneOf: [X, string] }`) has no object or array between it and itself: TypeScript
+   * refuses the alias (TS2456) and zod's union would try itself for ever. Recursion through a
+   * property, an array or a map is fine.
+   */
   private refuseRefCycles(built: Map<string, SchemaNode>): void {
     for (const [key, node] of built) {
-      const seen = new Set([key]);
-      for (let at: SchemaNode | undefined = node; at?.kind === 'ref'; at = built.get(at.key)) {
-        if (seen.has(at.key)) {
-          const entry = this.converter.named.get(key)!;
-          this.reader.fail(childPointer(entry.pointer, '$ref'), `the $ref leads back to ${entry.sourceName} through $refs alone, so the schema describes no value`);
+      const seen = new Set<string>();
+      const pending: SchemaNode[] = [node];
+      while (pending.length > 0) {
+        const at = pending.pop()!;
+        if (at.kind === 'union') pending.push(...at.variants);
+        else if (at.kind === 'intersection') pending.push(...at.members);
+        else if (at.kind === 'ref' && !seen.has(at.key)) {
+          if (at.key === key) {
+            const entry = this.converter.named.get(key)!;
+            if (node.kind === 'ref') this.reader.fail(childPointer(entry.pointer, '$ref'), `the $ref leads back to ${entry.sourceName} through $refs alone, so the schema describes no value`);
+            this.reader.fail(entry.pointer, `the schema leads back to ${entry.sourceName} through oneOf/anyOf/allOf and $refs alone, with no object or array between: TypeScript and zod cannot express that (recursion needs a property, an array or a map)`);
+          }
+          seen.add(at.key);
+          const target = built.get(at.key);
+          if (target) pending.push(target);
         }
-        seen.add(at.key);
       }
     }
   }

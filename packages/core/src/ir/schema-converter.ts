@@ -3,6 +3,7 @@ import { mergeAllOf } from './merge-all-of.js';
 import { childPointer, LocalRefs, normalizePointer, parsePointer } from './pointer.js';
 import type { SpecReader } from './reader.js';
 import { describe } from './reader.js';
+import { checkMappingTargets } from './discriminator-mapping.js';
 import { discriminatorValue } from './discriminator-value.js';
 import type {
   ArrayNode,
@@ -184,6 +185,7 @@ export class SchemaConverter {
 
   private convertSchema(raw: Record<string, unknown>, pointer: string): SchemaNode {
     const base = this.readBase(raw, pointer);
+    if ('discriminator' in raw) checkMappingTargets(raw, pointer, this.reader, this.refs, (name) => this.named.get(name)?.isComponent === true);
     // `not: {}` (or `not: true`) admits no value; other `not` schemas are not modelled.
     const not = raw['not'];
     if (not === true || (this.reader.isObject(not) && Object.keys(not).length === 0)) return withBase({ kind: 'never', nullable: false }, base);
