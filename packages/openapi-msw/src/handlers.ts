@@ -121,13 +121,16 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   }
   const weight = (op: Operation) => tests.get(op.key)?.length ?? 0;
   const ordered = [...operations].sort((a, b) => compareSpecificity(a.urlPath, b.urlPath) || weight(b) - weight(a));
+  const slashed = new Set(operations.filter((op) => op.urlPath.endsWith('/')).map((op) => op.method));
   const plans: ResponsePlan[] = [];
   const handlerExprs = ordered.map((operation) => {
     const url = c.template(['', routePattern(operation.urlPath).pattern], [c.id('baseUrl')]);
     const plan = planResponse(operation, (key) => schemas.get(key));
     plans.push(plan);
     const answer = responseExpr(plan, mocks);
-    return c.call(c.path(`http.${operation.method}`), [url, resolver(answer, tests.get(operation.key) ?? [])]);
+    const own = tests.get(operation.key) ?? [];
+    const slash = slashed.has(operation.method) && !operation.urlPath.endsWith('/') ? [noTrailingSlash()] : [];
+    return c.call(c.path(`http.${operation.method}`), [url, resolver(answer, [...slash, ...own])]);
   });
 
   const body: Code.Stmt[] = [];
@@ -212,11 +215,24 @@ function selectorTests(selectors: RequestSelectors): Code.Expr[] {
   return tests;
 }
 
+/**
+ * MSW matches `/dirs/:id` on `/dirs/a/` too (path-to-regexp's non-strict mode; `/dirs/:id/` does
+ * require the slash). Where a path of the same method ends with `/` (`/dirs/{id}/` beside
+ * `/dirs/{id}`, or `/{a}/` that a `*` base lets `/api/{id}` take), a handler whose path does not
+ * declines a request whose path does, whatever the order: the next handler takes it.
+ */
+function noTrailingSlash(): Code.Expr {
+  const pathname = c.member(c.newExpr('URL', [c.member(c.member(c.id('info'), 'request'), 'url')]), 'pathname');
+  return c.not(c.dot(pathname, 'endsWith', [c.str('/')]));
+}
+
 /** `() => answer`, or, with tests, a resolver that declines (returns undefined) a request that fails one. */
 function resolver(answer: Code.Expr, tests: Code.Expr[]): Code.Arrow {
   if (tests.length === 0) return c.arrow([], answer);
   const selected = tests.reduce((all, test) => c.bin(all, '&&', test));
-  return c.arrow([c.param('info')], [c.ifStmt(c.not(selected), [c.ret(c.undef())]), c.ret(answer)]);
+  // `if (x)` rather than `if (!!x)` when the one test is a negation.
+  const declined = selected.k === 'unary' && selected.op === '!' ? selected.arg : c.not(selected);
+  return c.arrow([c.param('info')], [c.ifStmt(declined, [c.ret(c.undef())]), c.ret(answer)]);
 }
 
 function responseExpr(plan: ResponsePlan, mocks: MockBuilder): Code.Expr {

@@ -81,6 +81,39 @@ export async function serve(spec: string | object, options: HandlerGenOptions = 
   return { ...generated, module };
 }
 
+/** A spec's openapi-zod-ts client, configured for `baseUrl`, beside its handlers.ts, in one folder. */
+export interface WithClient {
+  dir: string;
+  content: string;
+  handlers: HandlersModule;
+  /** The client's functions by operationId. */
+  call: Record<string, (...args: unknown[]) => Promise<unknown>>;
+}
+
+/**
+ * Generates the client and handlers.ts of each spec into a folder of its own in one temp project,
+ * and imports them (each client configured for `baseUrl`); the project is there to compile.
+ */
+export async function withClients(specs: Record<string, object>, baseUrl = BASE): Promise<{ project: TempProject; generated: Record<string, WithClient> }> {
+  const project = tempProject('msw-with-client', { prettier: false });
+  const generated: Record<string, WithClient> = {};
+  for (const [name, spec] of Object.entries(specs)) {
+    const dir = `${project.dir}/${name}`;
+    const model = modelFromDocument(spec);
+    for (const file of await generateFromModel(model, { outputDir: dir, format: false })) project.write(file.path.slice(project.dir.length + 1), file.content);
+    const { filename, content } = await generateHandlers(spec, { outputDir: dir });
+    project.write(`${name}/${filename}`, content);
+    const load = async <T>(file: string) => (await import(pathToFileURL(`${dir}/${file}`).href)) as T;
+    const client = await load<Record<string, (...args: unknown[]) => Promise<unknown>>>('client.ts');
+    const { configureClient } = await load<{ configureClient(config: { baseUrl: string }): void }>('client-config.ts');
+    configureClient({ baseUrl });
+    const names = createClientNames(model);
+    const call = Object.fromEntries(model.operations.map((op) => [op.operationId ?? op.key, client[names.operation(op).fn]!]));
+    generated[name] = { dir, content, handlers: await importHandlers(`${dir}/handlers.ts`), call };
+  }
+  return { project, generated };
+}
+
 export function read(file: string): string {
   return readFileSync(file, 'utf8');
 }
