@@ -105,6 +105,8 @@ interface RequestSpec<T> {
   fixedHeaders?: Record<string, string>;
   query?: Record<string, unknown> | undefined;
   queryStyles?: Record<string, QueryStyle>;
+  /** Required query parameters that can be empty (a list, an object): sent empty, they would arrive as absent. */
+  requiredQuery?: readonly string[];
   /** Encoding may read Blobs (urlencoded fields), so it settles in \`sendRequest\`. */
   body?: Promise<EncodedBody> | undefined;
   /** Readers by status (\`'200'\`, \`'2XX'\`); an undeclared 2xx status uses \`2XX\`, else the first. */
@@ -196,19 +198,32 @@ function serializeQueryValue(value: unknown): string {
   },
   serializeQuery: {
     code: `
+/**
+ * The query string. What the routers could not read back is refused before anything is sent: an
+ * item holding its list's separator (\`a|b\` in a pipe-delimited list would arrive as two items),
+ * and a required list or object with nothing in it (it puts nothing in the URL, so it arrives as
+ * absent).
+ */
 function serializeQuery(
   query: Record<string, unknown> | undefined,
   styles: Record<string, QueryStyle> | undefined,
+  required: readonly string[] | undefined,
 ): string {
   if (query === undefined) return "";
   const params = new URLSearchParams();
+  let appended = 0;
+  const append = (key: string, text: string) => {
+    params.append(key, text);
+    appended++;
+  };
   for (const [name, value] of Object.entries(query)) {
     // null is left out like undefined (\`q=\` is the empty string), in arrays too; the routers read an
     // absent required parameter whose schema allows null as null.
     if (value === undefined || value === null) continue;
     const style = styles?.[name] ?? "form";
+    const before = appended;
     if (style === "deepObject") {
-      appendDeepQuery(params, name, value);
+      appendDeepQuery(append, name, value);
     } else if (Array.isArray(value)) {
       const separator =
         style === "form"
@@ -220,35 +235,74 @@ function serializeQuery(
               : ",";
       // An inner array is joined by \`,\`, or by \`|\` inside a \`,\` list (EVE's \`connections=1|2,3|4\`).
       const inner = separator === "," ? "|" : ",";
-      const items = presentItems(value).map((item) =>
+      const items = presentItems(value).map((item, index) =>
         Array.isArray(item)
-          ? presentItems(item).map(serializeQueryValue).join(inner)
-          : serializeQueryValue(item),
+          ? presentItems(item)
+              .map((part) => separable(name, [index], part, [separator, inner]))
+              .join(inner)
+          : separable(name, [index], item, [separator]),
       );
-      if (separator === "") for (const item of items) params.append(name, item);
-      else if (items.length > 0) params.append(name, items.join(separator));
+      if (separator === "") for (const item of items) append(name, item);
+      else if (items.length > 0) append(name, items.join(separator));
     } else if (typeof value === "object") {
       const entries = Object.entries(value).filter(
         ([, item]) => item !== undefined && item !== null,
       );
       if (style === "form")
         for (const [key, item] of entries)
-          params.append(key, serializeQueryValue(item));
+          append(key, serializeQueryValue(item));
       else
-        params.append(
+        append(
           name,
           entries
-            .flatMap(([key, item]) => [key, serializeQueryValue(item)])
+            .flatMap(([key, item]) => [
+              separable(name, [key], key, [","]),
+              separable(name, [key], item, [","]),
+            ])
             .join(","),
         );
     } else {
-      params.append(name, serializeQueryValue(value));
+      append(name, serializeQueryValue(value));
+    }
+    if (appended === before && required?.includes(name)) {
+      throw new ValidationError([
+        {
+          path: [name],
+          message:
+            "A required query parameter cannot be empty: an empty list or object puts nothing in the URL",
+        },
+      ]);
     }
   }
   const text = params.toString();
   return text === "" ? "" : \`?\${text}\`;
 }`,
-    uses: ['QueryStyle', 'serializeQueryValue', 'presentItems', 'appendDeepQuery'],
+    uses: ['QueryStyle', 'serializeQueryValue', 'presentItems', 'appendDeepQuery', 'separable'],
+  },
+  separable: {
+    code: `
+/** An item's text for a delimited list; one holding a separator cannot be told apart from two. */
+function separable(
+  name: string,
+  path: (string | number)[],
+  value: unknown,
+  separators: string[],
+): string {
+  const text = serializeQueryValue(value);
+  const held = separators.find(
+    (separator) => separator !== "" && text.includes(separator),
+  );
+  if (held !== undefined) {
+    throw new ValidationError([
+      {
+        path: [name, ...path],
+        message: \`An item of this list cannot hold "\${held}", which separates its items\`,
+      },
+    ]);
+  }
+  return text;
+}`,
+    uses: ['serializeQueryValue'],
   },
   presentItems: {
     code: `
@@ -265,7 +319,7 @@ function presentItems(value: readonly unknown[]): unknown[] {
  * depth, \`name[]=\` for each item of a list of scalars, \`name[0][key]=\` for a list of objects or lists.
  */
 function appendDeepQuery(
-  params: URLSearchParams,
+  append: (key: string, text: string) => void,
   name: string,
   value: unknown,
 ): void {
@@ -274,13 +328,13 @@ function appendDeepQuery(
     const items = presentItems(value);
     const indexed = items.some((item) => typeof item === "object");
     items.forEach((item, index) =>
-      appendDeepQuery(params, \`\${name}[\${indexed ? index : ""}]\`, item),
+      appendDeepQuery(append, \`\${name}[\${indexed ? index : ""}]\`, item),
     );
   } else if (typeof value === "object") {
     for (const [key, item] of Object.entries(value))
-      appendDeepQuery(params, \`\${name}[\${key}]\`, item);
+      appendDeepQuery(append, \`\${name}[\${key}]\`, item);
   } else {
-    params.append(name, serializeQueryValue(value));
+    append(name, serializeQueryValue(value));
   }
 }`,
     uses: ['presentItems', 'serializeQueryValue'],
@@ -430,7 +484,11 @@ async function sendRequest<T>(
   const init: RequestInit = { method: spec.method, headers };
   if (body !== undefined) init.body = body.body;
   if (config?.signal !== undefined) init.signal = config.signal;
-  const query = serializeQuery(spec.query, spec.queryStyles);
+  const query = serializeQuery(
+    spec.query,
+    spec.queryStyles,
+    spec.requiredQuery,
+  );
   const search =
     spec.fixedQuery === undefined
       ? query

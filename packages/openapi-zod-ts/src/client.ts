@@ -46,6 +46,14 @@ function queryStyle(parameter: Parameter): string | undefined {
   return ['spaceDelimited', 'pipeDelimited', 'deepObject'].includes(parameter.style) ? parameter.style : undefined;
 }
 
+/** A value of this schema can put nothing in a query string (an empty list or object): lists, objects and unions of them. */
+function canBeEmpty(node: SchemaNode, context: EmitContext, depth = 0): boolean {
+  if (node.kind === 'ref') return depth < 32 && canBeEmpty(resolveNamed(context, node.key) ?? { kind: 'unknown', nullable: false }, context, depth + 1);
+  if (node.kind === 'array') return (node.minItems ?? 0) === 0;
+  if (node.kind === 'union') return node.variants.some((variant) => canBeEmpty(variant, context, depth + 1));
+  return node.kind === 'object' || node.kind === 'tuple' || node.kind === 'intersection' || node.kind === 'unknown';
+}
+
 export function clientModule(context: EmitContext): Code.Module {
   const imports = new Imports();
   const scope: SchemaScope = {
@@ -129,6 +137,8 @@ function operationFunction(operation: Operation, context: EmitContext, scope: Sc
       return style ? [c.prop(p.name, c.str(style))] : [];
     });
     if (styles.length > 0) props.push(c.prop('queryStyles', c.obj(styles)));
+    const empty = operation.queryParams.filter((p) => p.required && canBeEmpty(p.schema, context));
+    if (empty.length > 0) props.push(c.prop('requiredQuery', c.arr(empty.map((p) => c.str(p.name)))));
   }
   params.push(c.param('config', c.tref('RequestConfig')));
   optional.push(true);

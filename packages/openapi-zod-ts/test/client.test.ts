@@ -261,6 +261,18 @@ const BODIES_SPEC = {
         responses: { '200': { description: 'anything', content: { 'application/json': { schema: {} } } } },
       },
     },
+    '/batch': {
+      get: {
+        operationId: 'batch',
+        parameters: [
+          { name: 'ids', in: 'query', required: true, schema: { type: 'array', items: { type: 'integer' } } },
+          { name: 'where', in: 'query', required: true, style: 'deepObject', schema: { type: 'object', properties: { owner: { type: 'string' } } } },
+          { name: 'cities', in: 'query', style: 'spaceDelimited', schema: { type: 'array', items: { type: 'string' } } },
+          { name: 'names', in: 'query', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+        ],
+        responses: { '200': { description: 'anything', content: { 'application/json': { schema: {} } } } },
+      },
+    },
     '/files/{name}': {
       get: {
         operationId: 'download',
@@ -347,6 +359,30 @@ describe.each(['classic', 'mini'] as const)('bodies, query styles and responses,
     expect(decodeURIComponent(server.requests[0]!.url)).toBe(
       '/search?q=q&expand[]=a&expand[]=b&lines[0][amount]=1&lines[0][tax][]=t&lines[1][amount]=2&pairs=1|2,3|4&tuples=5,6&tags=x',
     );
+  });
+
+  it('refuses, sending nothing, list items that hold their separator and required lists or objects that are empty', async () => {
+    server.reply(() => ({ json: { any: ['thing'] } }));
+    const refused = async (query: unknown) => {
+      const error = await caught(fn('batch')(query));
+      return [error.name, error['issues']];
+    };
+    expect(await refused({ ids: [1], where: { owner: 'me' }, names: ['Smith, John', 'Doe'] })).toEqual([
+      'ValidationError',
+      [{ path: ['names', 0], message: 'An item of this list cannot hold ",", which separates its items' }],
+    ]);
+    expect(await refused({ ids: [1], where: { owner: 'me' }, cities: ['Rome', 'New York'] })).toEqual([
+      'ValidationError',
+      [{ path: ['cities', 1], message: 'An item of this list cannot hold " ", which separates its items' }],
+    ]);
+    expect((await caught(fn('search')({ q: 'q', words: ['a|b'] })))['issues']).toEqual([{ path: ['words', 0], message: 'An item of this list cannot hold "|", which separates its items' }]);
+    const empty = 'A required query parameter cannot be empty: an empty list or object puts nothing in the URL';
+    expect(await refused({ ids: [], where: { owner: 'me' } })).toEqual(['ValidationError', [{ path: ['ids'], message: empty }]]);
+    expect(await refused({ ids: [1], where: {} })).toEqual(['ValidationError', [{ path: ['where'], message: empty }]]);
+    expect(server.requests).toHaveLength(0);
+    // The same values without a separator, and non-empty, are sent.
+    await expect(fn('batch')({ ids: [1, 2], where: { owner: 'me' }, cities: ['Rome', 'Paris'], names: ['Smith John', 'Doe'] })).resolves.toEqual({ any: ['thing'] });
+    expect(decodeURIComponent(server.requests[0]!.url)).toBe('/batch?ids=1&ids=2&where[owner]=me&cities=Rome+Paris&names=Smith+John,Doe');
   });
 
   it('reads binary responses as Blob', async () => {
