@@ -1,5 +1,5 @@
 import { ADAPTERS, type Target } from './target.js';
-import { camelCase, pascalCase, resourceName, safeIdentifier, successResponses, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames, type SchemaNode } from '@specwright/core';
+import { camelCase, pascalCase, resourceName, safeIdentifier, successResponses, NameScope, type ApiModel, type NameRegistry, type Operation, type OperationNames, type SchemaKind, type SchemaNode } from '@specwright/core';
 
 /** The options of one run (the config keys in camelCase). */
 export interface HooksOptions {
@@ -52,8 +52,11 @@ export interface KeyEntry {
    * the factory object, so an app that imports one hook bundles only that hook's key function.
    */
   fn: string;
-  /** The string after the resource (`'list'`, an operation name), or none for `detail`. */
-  label?: string;
+  /**
+   * The string after the resource: `'list'`, `'detail'` or an operation name, unique in the
+   * resource, so keys of two entries always differ in it (see `planKeyEntries`).
+   */
+  label: string;
   /** Infinite queries keep separate cache entries: `'infinite'` goes before the query object. */
   infinite: boolean;
   query: QueryPlan;
@@ -169,6 +172,36 @@ function schemaShape(schema: SchemaNode | undefined): string {
   return JSON.stringify(schema ?? null, (key, value: unknown) => (docs.has(key) ? undefined : value));
 }
 
+/** Per kind: whether a node admits a value besides `null`, given the same question for its children. */
+const HOLDS_VALUE: { [K in SchemaKind]: (node: Extract<SchemaNode, { kind: K }>, holds: (child: SchemaNode) => boolean) => boolean } = {
+  ref: () => true, // resolved by `holdsValue`
+  object: () => true,
+  array: () => true,
+  tuple: () => true,
+  string: () => true,
+  number: () => true,
+  boolean: () => true,
+  null: () => false,
+  enum: (node) => node.values.length > 0,
+  union: (node, holds) => node.variants.some(holds),
+  intersection: (node, holds) => node.members.every(holds),
+  unknown: () => true,
+  never: () => false,
+};
+
+/**
+ * Whether a schema admits a value besides `null` (`type: 'null'`, `false` and `not: {}` admit
+ * none). Through references; a reference back into itself is taken to admit one.
+ */
+function holdsValue(node: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>, seen: ReadonlySet<string> = new Set()): boolean {
+  if (node.kind === 'ref') {
+    const target = schemas.get(node.key);
+    return target === undefined || seen.has(node.key) || holdsValue(target, schemas, new Set([...seen, node.key]));
+  }
+  const check = HOLDS_VALUE[node.kind] as (node: SchemaNode, holds: (child: SchemaNode) => boolean) => boolean;
+  return check(node, (child) => holdsValue(child, schemas, seen));
+}
+
 function samePath(a: string, b: string): boolean {
   const shape = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
   return shape(a) === shape(b);
@@ -222,12 +255,20 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
 
   // Variants after every primary hook: an operation named `suspenseGetMe` keeps `useSuspenseGetMe`.
   const withoutPaging: string[] = [];
+  const nullPaging: string[] = [];
+  const schemas = new Map(model.schemas.map((s) => [s.key, s.schema]));
   for (const plan of operations) {
     if (plan.kind !== 'query') continue;
     if (options.suspense) plan.suspenseHook = scope.claim(`${prefix}Suspense${plan.names.pascal}`);
     const query = plan.args.find((a) => a.role === 'query');
-    const pageParam = plan.op.queryParams.find((p) => isPaginationParameter(p.name));
-    const wanted = options.infiniteQuery === true ? query !== undefined && (pageParam !== undefined || plan.shape === 'list') : options.infiniteQuery === 'auto' && pageParam !== undefined;
+    const recognised = plan.op.queryParams.filter((p) => isPaginationParameter(p.name));
+    const pageParam = recognised.find((p) => holdsValue(p.schema, schemas));
+    // A recognised parameter admitting no value besides null can carry no page (its page param
+    // type would be `never`); the operation is not paged by a partial query object instead either.
+    const unpageable = recognised.length > 0 && pageParam === undefined;
+    if (unpageable && options.infiniteQuery === true) nullPaging.push(`${plan.op.name} (${recognised.map((p) => p.name).join(', ')})`);
+    const wanted =
+      !unpageable && (options.infiniteQuery === true ? query !== undefined && (pageParam !== undefined || plan.shape === 'list') : options.infiniteQuery === 'auto' && pageParam !== undefined);
     // `true` pages a list GET without a recognised name through its query object; one without a
     // query has nothing a page param could change (every page would be the first), so it is named.
     if (options.infiniteQuery === true && plan.shape === 'list' && !query) withoutPaging.push(plan.op.name);
@@ -240,6 +281,9 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
   }
   if (withoutPaging.length > 0) {
     warnings.push(`infinite_query: true: no infinite hook for list operations without query parameters to page with: ${withoutPaging.join(', ')}`);
+  }
+  if (nullPaging.length > 0) {
+    warnings.push(`infinite_query: true: no infinite hook for operations whose pagination parameter admits no value besides null: ${nullPaging.join(', ')}`);
   }
 
   // Keys identify queries: a resource without a GET has none, so it gets no factory.
@@ -295,22 +339,30 @@ function variablesShape(args: ClientArg[]): VariablesShape {
  * Seed point 7: `all`, `list(params?)`, `detail(id)`; detail keys are named by operation when a
  * resource has more than one detail GET. List GETs follow the same rule, so two list GETs of one
  * resource never share a cache entry.
+ *
+ * Every key but `all()` is `[resource, label, ...path values, ('infinite',) query?]`, and labels
+ * are unique in a resource: keys of two entries differ at index 1 whatever the values (a detail
+ * key `[resource, id]` would equal `list()` for the id `'list'`), an entry's plain and infinite keys
+ * differ in length, and `all()` alone has length 1. So no two queries share a cache entry, while
+ * `all()` and each entry's key are still prefixes of what they should invalidate.
  */
 function planKeyEntries(resource: ResourcePlan): void {
   const props = new NameScope(['all']);
+  const labels = new NameScope();
   const lists = resource.queries.filter((q) => q.shape === 'list');
   const details = resource.queries.filter((q) => q.shape === 'detail');
   const entries: KeyEntry[] = [];
-  const add = (query: QueryPlan, property: string, label: string | undefined) => {
-    const entry: KeyEntry = label === undefined ? { property: props.claim(property), fn: '', infinite: false, query } : { property: props.claim(property), fn: '', label, infinite: false, query };
+  const add = (query: QueryPlan, property: string) => {
+    const entry: KeyEntry = { property: props.claim(property), fn: '', label: labels.claim(property), infinite: false, query };
     query.key = entry;
     entries.push(entry);
   };
-  if (lists.length === 1) add(lists[0]!, 'list', 'list');
-  if (details.length === 1) add(details[0]!, 'detail', undefined);
+  // The fixed labels first: an operation named `list` or `detail` steps aside for them.
+  if (lists.length === 1) add(lists[0]!, 'list');
+  if (details.length === 1) add(details[0]!, 'detail');
   for (const query of resource.queries) {
     const named = query.shape === 'list' ? lists.length > 1 : details.length > 1;
-    if (named) add(query, query.op.name, query.op.name);
+    if (named) add(query, query.op.name);
   }
   // Entries in spec order of their operations, infinite ones right after their query's entry.
   entries.sort((a, b) => resource.queries.indexOf(a.query) - resource.queries.indexOf(b.query));

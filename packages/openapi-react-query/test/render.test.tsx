@@ -163,7 +163,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
     expect(cachedTimes(queryClient, ['tasks', 'getTask', 2])).toEqual(tasks);
     expect(cachedTimes(queryClient, ['tasks', 'listTasks', 'infinite', { status: 'done' }])).toEqual(tasks);
     expect(cachedTimes(queryClient, ['tasks', 'listTasks', 'infinite', { status: 'open' }])).toEqual(tasks);
-    expect(cachedTimes(queryClient, ['reports', 'r1', 'infinite', undefined])).toEqual({ staleTime: 1000, gcTime: 5000 });
+    expect(cachedTimes(queryClient, ['reports', 'detail', 'r1', 'infinite', undefined])).toEqual({ staleTime: 1000, gcTime: 5000 });
   });
 
   it('keys the one list GET and the one detail GET of a resource with the plain shapes of seed point 7', async () => {
@@ -175,13 +175,13 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
     expect(keys.all()).toEqual(['labels']);
     expect(keys.list({ prefix: 'a' })).toEqual(['labels', 'list', { prefix: 'a' }]);
     expect(keys.list()).toEqual(['labels', 'list', undefined]);
-    expect(keys.detail(3)).toEqual(['labels', 3]);
+    expect(keys.detail(3)).toEqual(['labels', 'detail', 3]);
     const { wrapper, queryClient } = setup();
     const { result } = renderHook(() => ({ list: g.hooks['useListLabels']!({ prefix: 'a' }), detail: g.hooks['useGetLabel']!(3) }), { wrapper });
     await waitFor(() => expect([result.current.list.status, result.current.detail.status]).toEqual(['success', 'success']));
     expect(result.current.list.data).toEqual([{ name: 'a-label' }]);
     expect(queryClient.getQueryData(['labels', 'list', { prefix: 'a' }])).toBe(result.current.list.data);
-    expect(queryClient.getQueryData(['labels', 3])).toEqual({ name: 'label 3' });
+    expect(queryClient.getQueryData(['labels', 'detail', 3])).toEqual({ name: 'label 3' });
     expect(queryClient.getQueryCache().findAll({ queryKey: ['labels'] })).toHaveLength(2);
   });
 
@@ -355,12 +355,12 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
       return QueryClient.prototype.invalidateQueries.apply(this, args);
     });
     const onSuccess = vi.fn((..._args: unknown[]) => {
-      events.push(`onSuccess: detail ${(queryClient.getQueryData(['labels', 3]) as { name: string }).name}, list invalidated ${String(queryClient.getQueryState(['labels', 'list', undefined])?.isInvalidated)}`);
+      events.push(`onSuccess: detail ${(queryClient.getQueryData(['labels', 'detail', 3]) as { name: string }).name}, list invalidated ${String(queryClient.getQueryState(['labels', 'list', undefined])?.isInvalidated)}`);
     });
     const { result } = renderHook(() => ({ detail: g.hooks['useGetLabel']!(3), recolor: g.hooks['useRecolorLabel']!({ onSuccess }) }), { wrapper });
     await waitFor(() => expect(result.current.detail.data).toEqual({ name: 'v0' }));
     await act(() => result.current.recolor.mutateAsync({ labelId: 3, body: { color: 'red' } }));
-    expect(events).toEqual(['invalidate ["labels"]', 'invalidate ["labels",3]', 'onSuccess: detail v1, list invalidated true']);
+    expect(events).toEqual(['invalidate ["labels"]', 'invalidate ["labels","detail",3]', 'onSuccess: detail v1, list invalidated true']);
     // A 204 gives the client's undefined; variables are seed point 6's { id, body }.
     expect(onSuccess.mock.calls[0]!.slice(0, 2)).toEqual([undefined, { labelId: 3, body: { color: 'red' } }]);
     expect(requests).toEqual(['GET /api/labels/3', 'PATCH /api/labels/3', 'GET /api/labels/3']);
@@ -438,6 +438,70 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   it('gives a test query client without retries and with gc time 0', () => {
     const client = g.testUtils.createTestQueryClient();
     expect(client.getDefaultOptions()).toEqual({ queries: { retry: false, gcTime: 0 }, mutations: { retry: false } });
+  });
+});
+
+describe('the keys of fixtures/hooks-keys.yaml (one list GET without a query beside a detail GET by a string)', () => {
+  let g: Generated;
+  beforeAll(async () => {
+    const project = generatedProject('rq-render-keys', join(fixtures, 'hooks-keys.yaml'), { msw: true, hooks: { auto_invalidate: true } });
+    g = await load(project.out);
+  });
+
+  it("keeps useListPages() and useGetPage('list') apart, refetches both through all(), and invalidates detail(slug) on PUT", async () => {
+    const pages = [{ slug: 'a' }, { slug: 'b' }];
+    let title = 'v0';
+    server.use(
+      http.get(`${BASE}/pages`, () => HttpResponse.json(pages)),
+      http.get(`${BASE}/pages/:slug`, ({ params }) => HttpResponse.json({ slug: params['slug'], title })),
+      http.put(`${BASE}/pages/:slug`, async ({ params }) => {
+        title = 'v1';
+        return HttpResponse.json({ slug: params['slug'], title });
+      }),
+    );
+    const queryClient = g.testUtils.createTestQueryClient();
+    const { result } = renderHook(() => ({ list: g.hooks['useListPages']!(), detail: g.hooks['useGetPage']!('list'), update: g.hooks['useUpdatePage']!() }), { wrapper: g.testUtils.createWrapper(queryClient) });
+    await waitFor(() => expect([result.current.list.status, result.current.detail.status]).toEqual(['success', 'success']));
+    expect(result.current.list.data).toEqual(pages);
+    expect(result.current.detail.data).toEqual({ slug: 'list', title: 'v0' });
+    expect(queryClient.getQueryData(g.hooks['pageKeys'].list())).toEqual(pages);
+    expect(queryClient.getQueryData(g.hooks['pageKeys'].detail('list'))).toEqual({ slug: 'list', title: 'v0' });
+    expect(requests.sort()).toEqual(['GET /api/pages', 'GET /api/pages/list']);
+
+    requests.length = 0;
+    await act(() => queryClient.invalidateQueries({ queryKey: g.hooks['pageKeys'].all() }));
+    expect(requests.sort()).toEqual(['GET /api/pages', 'GET /api/pages/list']);
+
+    requests.length = 0;
+    await act(() => result.current.update.mutateAsync({ slug: 'list', body: { slug: 'list' } }));
+    await waitFor(() => expect(result.current.detail.data).toEqual({ slug: 'list', title: 'v1' }));
+    expect(result.current.list.data).toEqual(pages);
+    expect(requests.sort()).toEqual(['GET /api/pages', 'GET /api/pages/list', 'PUT /api/pages/list']);
+  });
+});
+
+describe('the hooks of fixtures/hooks-null-page.yaml (pagination parameters admitting only null)', () => {
+  let g: Generated;
+  beforeAll(async () => {
+    const project = generatedProject('rq-render-null-page', join(fixtures, 'hooks-null-page.yaml'), { msw: true, hooks: { infinite_query: true } });
+    g = await load(project.out);
+  });
+
+  it('pages by the first recognised parameter that admits a value', async () => {
+    server.use(http.get(`${BASE}/mixed`, ({ request }) => {
+      const page = Number(new URL(request.url).searchParams.get('page'));
+      return HttpResponse.json({ items: [`item ${page}`], next: page < 2 ? page + 1 : null });
+    }));
+    const wrapper = g.testUtils.createWrapper();
+    const { result } = renderHook(() => g.hooks['useListMixedInfinite']!(undefined, { initialPageParam: 1, getNextPageParam: (last: { next: number | null }) => last.next ?? undefined }), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    // Read before the next page comes: TanStack re-renders only for the result's properties read so far.
+    expect([result.current.data.pages.length, result.current.hasNextPage]).toEqual([1, true]);
+    await act(() => result.current.fetchNextPage());
+    await waitFor(() => expect(result.current.data.pages).toHaveLength(2));
+    expect(result.current.data.pageParams).toEqual([1, 2]);
+    expect(result.current.hasNextPage).toBe(false);
+    expect(requests).toEqual(['GET /api/mixed?page=1', 'GET /api/mixed?page=2']);
   });
 });
 

@@ -1,0 +1,26 @@
+/**
+ * Key types of the hooks generated for fixtures/hooks-keys.yaml (infinite_query true): every key
+ * but `all()` holds its entry's label after the resource. Compiled beside them by keys.test.tsx; never run.
+ */
+import { expectTypeOf } from 'vitest';
+import type { getDoc, getItemPart, listItems } from './client.js';
+import { docKeys, itemKeys, pageKeys, rootKeys } from './hooks.js';
+
+export function keyShapes(): void {
+  expectTypeOf(pageKeys.all()).toEqualTypeOf<readonly ['pages']>();
+  expectTypeOf(pageKeys.list()).toEqualTypeOf<readonly ['pages', 'list']>();
+  // A detail key holds 'detail' before the id, so detail('list') is not list().
+  expectTypeOf(pageKeys.detail('list')).toEqualTypeOf<readonly ['pages', 'detail', string]>();
+  expectTypeOf(rootKeys.detail('r')).toEqualTypeOf<readonly ['root', 'detail', string]>();
+  expectTypeOf(docKeys.detail('d')).toEqualTypeOf<readonly ['docs', 'detail', string, Parameters<typeof getDoc>[1]]>();
+  expectTypeOf(docKeys.detailInfinite('d', undefined)).toEqualTypeOf<readonly ['docs', 'detail', string, 'infinite', Parameters<typeof getDoc>[1]]>();
+  // The list operation named `detail` steps aside for the detail key's label.
+  expectTypeOf(docKeys.detail2()).toEqualTypeOf<readonly ['docs', 'detail2', { q?: string | undefined } | undefined]>();
+  expectTypeOf(itemKeys.list()).toEqualTypeOf<readonly ['items', 'list', Parameters<typeof listItems>[0]]>();
+  expectTypeOf(itemKeys.listInfinite(undefined)).toEqualTypeOf<readonly ['items', 'list', 'infinite', Parameters<typeof listItems>[0]]>();
+  // Detail operations named `list`, `infinite` and `all`.
+  expectTypeOf(itemKeys.list2('i')).toEqualTypeOf<readonly ['items', 'list2', string]>();
+  expectTypeOf(itemKeys.infinite('i')).toEqualTypeOf<readonly ['items', 'infinite', string]>();
+  expectTypeOf(itemKeys.all2('i')).toEqualTypeOf<readonly ['items', 'all', string]>();
+  expectTypeOf(itemKeys.getItemPartInfinite('i', 'p', undefined)).toEqualTypeOf<readonly ['items', 'getItemPart', string, string, 'infinite', Parameters<typeof getItemPart>[2]]>();
+}
