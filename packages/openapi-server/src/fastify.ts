@@ -97,7 +97,9 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
     const value = code.member(code.id('input'), 'data');
     args.push(optionalJson(plan.body, request, value));
   } else if (plan.body) {
-    const value = code.member(request, 'body');
+    // The zod type provider types a body that admits no value as `unknown`, not `never`; fastify's
+    // validation refuses every such request before the handler runs.
+    const value = plan.body.never ? code.as(code.member(request, 'body'), code.kw('never')) : code.member(request, 'body');
     const sent = plan.body.required ? value : code.bin(value, '??', code.undef());
     if (plan.body.kind === 'json') args.push(optionalJson(plan.body, request, value));
     else args.push(code.as(sent, code.tref(plan.body.kind === 'text' ? 'string' : 'Uint8Array')));

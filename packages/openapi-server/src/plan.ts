@@ -68,6 +68,8 @@ export interface RequestBodyPlan {
   contentTypes: string[];
   /** A JSON body whose schema takes null: a `null` body is a value, not an absent body. */
   nullable?: true;
+  /** A JSON body whose schema admits no value (`not: {}`, `false`): its type is `never`. */
+  never?: true;
 }
 
 export interface ResponsePlan {
@@ -139,6 +141,7 @@ function requestBodyPlan(model: ApiModel, op: Operation, names: OperationNames):
   const validatable = kind === 'json' || (kind === 'text' && first.schema !== undefined && describesText(first.schema, new Map(model.schemas.map((s) => [s.key, s.schema]))));
   if (validatable && names.body) plan.declaration = names.body;
   if (kind === 'json' && first.schema !== undefined && takesNull(resolveNode(model, first.schema))) plan.nullable = true;
+  if (kind === 'json' && first.schema !== undefined && resolveNode(model, first.schema).kind === 'never') plan.never = true;
   return plan;
 }
 

@@ -191,7 +191,7 @@ describe('design rule 5: adding an operation to the spec and not implementing it
 });
 
 describe('every fixture spec gives a service and routers that compile (hostile text included)', () => {
-  it.each(['hostile.yaml', 'petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'external/main.yaml', 'response-media.yaml', 'path-keys.yaml', 'query-styles.yaml', 'path-values.yaml'])('%s', async (name) => {
+  it.each(['hostile.yaml', 'petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'external/main.yaml', 'response-media.yaml', 'path-keys.yaml', 'query-styles.yaml', 'path-values.yaml', 'never-bodies.yaml'])('%s', async (name) => {
     const project = tempProject('server-fixture', { prettier: CONSUMER_PRETTIER_CONFIG });
     const spec = fixture(name);
     for (const framework of ['hono', 'express', 'fastify'] as const) {
