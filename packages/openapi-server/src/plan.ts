@@ -42,8 +42,9 @@ export interface QueryFieldPlan {
   /** The parameter name exactly as in the spec. */
   name: string;
   /**
-   * `deep`: style deepObject (`name[key]=`, `name[]=`); `''`: each array item is its own `name=`
-   * pair (form, explode); else the delimiter of an array's items (`,`, ` `, `|`).
+   * `deep`: style deepObject (`name[key]=`, `name[]=`); `json`: JSON text (a parameter described
+   * by JSON content); `''`: each array item is its own `name=` pair (form, explode); else the
+   * delimiter of an array's items (`,`, ` `, `|`).
    */
   style: string;
   shape: QueryShape;
@@ -224,7 +225,7 @@ const DELIMITERS: Record<string, string> = { spaceDelimited: ' ', pipeDelimited:
 /** How one query parameter is read from the URL (form-style objects are not: read as text). */
 export function queryField(model: ApiModel, parameter: Parameter): QueryFieldPlan {
   const resolved = resolveNode(model, parameter.schema);
-  const style = parameter.style === 'deepObject' ? 'deep' : (DELIMITERS[parameter.style] ?? (parameter.explode ? '' : ','));
+  const style = parameter.style === 'deepObject' ? 'deep' : parameter.style === 'json' ? 'json' : (DELIMITERS[parameter.style] ?? (parameter.explode ? '' : ','));
   return { name: parameter.name, style, shape: queryShape(model, resolved), required: parameter.required, nullable: resolved.nullable };
 }
 
@@ -319,7 +320,8 @@ export type QueryLimit = 'an object' | 'a union with an object member' | 'an arr
  * other parameters' names (AWS's `Filter`, pandascore's `page`).
  */
 export function objectQuery(model: ApiModel, parameter: Parameter): QueryLimit | undefined {
-  if (parameter.style === 'deepObject') return undefined;
+  // JSON text carries any value.
+  if (parameter.style === 'deepObject' || parameter.style === 'json') return undefined;
   const shape = queryShape(model, parameter.schema);
   const objectLike = (s: QueryShape) => s.props !== undefined || s.rest !== undefined;
   if (objectLike(shape)) return resolveNode(model, parameter.schema).kind === 'object' ? 'an object' : 'a union with an object member';

@@ -231,7 +231,7 @@ function selects(
 `,
   },
   query: {
-    declares: ['QueryShape', 'QueryField', 'queryText', 'queryItem', 'deepPath', 'deepInsert', 'deepValue', 'readQuery'],
+    declares: ['QueryShape', 'QueryField', 'queryText', 'queryItem', 'deepPath', 'deepInsert', 'deepValue', 'jsonText', 'readQuery'],
     needs: [],
     text: `
 /**
@@ -332,6 +332,15 @@ function deepValue(node: DeepNode, shape: QueryShape): unknown {
   return value;
 }
 
+/** A parameter sent as JSON text (described by JSON content); text that is not JSON stays text, for the schema to refuse. */
+function jsonText(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** The query object of a request URL: only the declared parameters, converted by their shapes. */
 function readQuery(
   url: string,
@@ -341,7 +350,10 @@ function readQuery(
   const params = new URLSearchParams(start === -1 ? "" : url.slice(start + 1));
   const query: Record<string, unknown> = Object.create(null);
   for (const [name, style, shape] of fields) {
-    if (style === "deep") {
+    if (style === "json") {
+      const value = params.get(name);
+      if (value !== null) query[name] = jsonText(value);
+    } else if (style === "deep") {
       let node: DeepNode | undefined;
       for (const [key, text] of params) {
         const keys = key.startsWith(name)

@@ -37,6 +37,8 @@ const model = modelFromDocument({
           { name: 'game', in: 'query', schema: { type: 'array', items: { $ref: '#/components/schemas/IdOrSlug' } } },
           { name: 'pairs', in: 'query', explode: false, schema: { type: 'array', items: { type: 'array', items: { type: 'integer' } } } },
           { name: 'tuples', in: 'query', schema: { type: 'array', items: { type: 'array', items: { type: 'integer' } } } },
+          { name: 'filter', in: 'query', content: { 'application/json': { schema: { type: 'object', properties: { type: { type: 'string' }, ids: { type: 'array', items: { type: 'integer' } } } } } } },
+          { name: 'note', in: 'query', content: { 'text/plain': { schema: { type: 'string' } } } },
         ],
         responses: { '204': { description: 'none' } },
       },
@@ -50,6 +52,17 @@ const fields = model.operations[0]!.queryParams.map((p) => {
 const read = (search: string) => readQuery(`/q?${search}`, fields);
 
 describe('the routers read the query as the client writes it', () => {
+  it('a parameter described by JSON content is its JSON text, parsed; text that is not JSON stays text for the schema to refuse', () => {
+    expect(model.operations[0]!.queryParams.find((p) => p.name === 'filter')!.style).toBe('json');
+    expect(model.operations[0]!.queryParams.find((p) => p.name === 'note')!.style).toBe('form');
+    const filter = { type: 'click', ids: [1, 2] };
+    expect({ ...read(`filter=${encodeURIComponent(JSON.stringify(filter))}`) }).toEqual({ filter });
+    expect({ ...read('filter=%5B1%2C%22a%22%5D&note=x') }).toEqual({ filter: [1, 'a'], note: 'x' });
+    expect({ ...read('filter=not%20json') }).toEqual({ filter: 'not json' });
+    // Its keys are not read as other parameters (the form style would spread them into the query).
+    expect({ ...read('type=click') }).toEqual({});
+  });
+
   it('deepObject: lists in brackets, objects by key at any depth, values by their property schemas', () => {
     expect({ ...read('expand[]=a&expand[]=b%2Cc') }).toEqual({ expand: ['a', 'b,c'] });
     expect({ ...read('created[gt]=5&created[live]=true') }).toEqual({ created: { gt: 5, live: true } });

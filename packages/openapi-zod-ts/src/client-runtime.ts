@@ -81,7 +81,12 @@ const HELPERS: Record<string, Helper> = {
   QueryStyle: {
     code: `
 type QueryStyle =
-  "form" | "formNoExplode" | "spaceDelimited" | "pipeDelimited" | "deepObject";`,
+  | "form"
+  | "formNoExplode"
+  | "spaceDelimited"
+  | "pipeDelimited"
+  | "deepObject"
+  | "json";`,
     uses: [],
   },
   EncodedBody: {
@@ -222,7 +227,10 @@ function serializeQuery(
     if (value === undefined || value === null) continue;
     const style = styles?.[name] ?? "form";
     const before = appended;
-    if (style === "deepObject") {
+    if (style === "json") {
+      // A parameter described by JSON content: its JSON text, as the routers parse it.
+      append(name, JSON.stringify(value));
+    } else if (style === "deepObject") {
       appendDeepQuery(append, name, value);
     } else if (Array.isArray(value)) {
       const separator =

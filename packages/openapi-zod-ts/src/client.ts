@@ -43,7 +43,7 @@ function bodyKind(content: MediaContent): BodyKind {
 /** The query style of a parameter, when it is not the default (`form`, exploded). */
 function queryStyle(parameter: Parameter): string | undefined {
   if (parameter.style === 'form') return parameter.explode ? undefined : 'formNoExplode';
-  return ['spaceDelimited', 'pipeDelimited', 'deepObject'].includes(parameter.style) ? parameter.style : undefined;
+  return ['spaceDelimited', 'pipeDelimited', 'deepObject', 'json'].includes(parameter.style) ? parameter.style : undefined;
 }
 
 /** A value of this schema can put nothing in a query string (an empty list or object): lists, objects and unions of them. */

@@ -269,6 +269,7 @@ const BODIES_SPEC = {
           { name: 'where', in: 'query', required: true, style: 'deepObject', schema: { type: 'object', properties: { owner: { type: 'string' } } } },
           { name: 'cities', in: 'query', style: 'spaceDelimited', schema: { type: 'array', items: { type: 'string' } } },
           { name: 'names', in: 'query', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+          { name: 'filter', in: 'query', content: { 'application/json': { schema: { type: 'object', properties: { type: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } } } } },
         ],
         responses: { '200': { description: 'anything', content: { 'application/json': { schema: {} } } } },
       },
@@ -383,6 +384,15 @@ describe.each(['classic', 'mini'] as const)('bodies, query styles and responses,
     // The same values without a separator, and non-empty, are sent.
     await expect(fn('batch')({ ids: [1, 2], where: { owner: 'me' }, cities: ['Rome', 'Paris'], names: ['Smith John', 'Doe'] })).resolves.toEqual({ any: ['thing'] });
     expect(decodeURIComponent(server.requests[0]!.url)).toBe('/batch?ids=1&ids=2&where[owner]=me&cities=Rome+Paris&names=Smith+John,Doe');
+  });
+
+  it('sends a parameter described by JSON content as its JSON text', async () => {
+    server.reply(() => ({ json: { any: ['thing'] } }));
+    const filter = { type: 'click', tags: ['a,b', 'c d'] };
+    await expect(fn('batch')({ ids: [1], where: { owner: 'me' }, filter })).resolves.toEqual({ any: ['thing'] });
+    const url = new URL(server.requests[0]!.url, 'http://x');
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual(filter);
+    expect(url.searchParams.has('type')).toBe(false);
   });
 
   it('reads binary responses as Blob', async () => {

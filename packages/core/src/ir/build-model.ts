@@ -299,14 +299,17 @@ class ModelBuilder {
     }
     const loc = location as ParameterLocation;
     let schema: SchemaNode;
+    let jsonContent = false;
     if (p['schema'] !== undefined) schema = this.convert(p['schema'], childPointer(at, 'schema'));
     else if (r.isObject(p['content'])) {
       const [contentType, media] = Object.entries(p['content'])[0] ?? [];
       schema = r.isObject(media) && media['schema'] !== undefined
         ? this.convert(media['schema'], childPointer(at, 'content', contentType!, 'schema'))
         : { kind: 'string', nullable: false };
+      jsonContent = contentType !== undefined && mediaKind(contentType) === 'json';
     } else schema = { kind: 'string', nullable: false };
-    const style = typeof p['style'] === 'string' ? p['style'] : loc === 'query' || loc === 'cookie' ? 'form' : 'simple';
+    // A query parameter described by JSON content is its JSON text (`filter={"type":"click"}`).
+    const style = loc === 'query' && jsonContent ? 'json' : typeof p['style'] === 'string' ? p['style'] : loc === 'query' || loc === 'cookie' ? 'form' : 'simple';
     const parameter: Parameter = {
       name,
       in: loc,

@@ -210,7 +210,10 @@ export interface Parameter {
   schema: SchemaNode;
   description?: string;
   deprecated?: boolean;
-  /** `form` (query default), `simple` (path/header default), `deepObject`, ... */
+  /**
+   * `form` (query default), `simple` (path/header default), `deepObject`, ...; `json` for a query
+   * parameter described by `content` with a JSON media type: its value travels as JSON text.
+   */
   style: string;
   explode: boolean;
 }
