@@ -13,6 +13,8 @@ export interface Location {
   key?: string | undefined;
   line?: number | undefined;
   column?: number | undefined;
+  /** Config key naming the file that is the problem (`input_openapi`), shown after the message. */
+  namedBy?: string | undefined;
 }
 
 export type ErrorCode =
@@ -40,14 +42,15 @@ export class SpecwrightError extends Error {
 
   /** `file:line:column (key "x") (at #/pointer): message` */
   describe(): string {
-    const { file, line, column, key, pointer } = this.location;
+    const { file, line, column, key, pointer, namedBy } = this.location;
     let where = file ?? '';
     if (file !== undefined && line !== undefined) where += `:${line}${column !== undefined ? `:${column}` : ''}`;
     const parts = [where];
     if (key !== undefined) parts.push(`key "${key}"`);
     if (pointer !== undefined) parts.push(`at ${pointer}`);
     const prefix = parts.filter(Boolean).join(' ');
-    return prefix ? `${prefix}: ${this.message}` : this.message;
+    const message = namedBy === undefined ? this.message : `${this.message} (named by ${namedBy})`;
+    return prefix ? `${prefix}: ${message}` : message;
   }
 }
 
@@ -71,8 +74,18 @@ export class ConfigError extends SpecwrightError {
  * generator names its own keys, the config that holds its section names them from the top.
  */
 export function underConfigKey(error: unknown, prefix: string): unknown {
-  if (!(error instanceof ConfigError) || error.location.key === undefined || prefix === '') return error;
-  const moved = new ConfigError(error.message, { ...error.location, key: `${prefix}.${error.location.key}` }, error.code);
+  if (!(error instanceof SpecwrightError) || prefix === '') return error;
+  const { key, namedBy } = error.location;
+  if (key === undefined && namedBy === undefined) return error;
+  const under = (name: string | undefined) => (name === undefined ? undefined : `${prefix}.${name}`);
+  const location = { ...error.location, key: under(key), namedBy: under(namedBy) };
+  // A spec or schema file that cannot be read is named by a key too (`projects[1].input_openapi`).
+  const moved =
+    error instanceof ConfigError
+      ? new ConfigError(error.message, location, error.code)
+      : error instanceof SpecError
+        ? new SpecError(error.message, location, error.code)
+        : new SpecwrightError(error.code, error.message, location);
   if (error.stack !== undefined) moved.stack = error.stack;
   return moved;
 }

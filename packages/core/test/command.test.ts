@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync, statSync, symlinkSync, utimesSyn
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { type CommandDefinition, ConfigError, SpecwrightError, checkDistinctOutputs, loadConfigFile, runCommand, writeOutputs } from '../src/index.js';
+import { type CommandDefinition, ConfigError, SpecwrightError, checkDistinctOutputs, loadConfigFile, loadSpecFile, runCommand, writeOutputs } from '../src/index.js';
 import { tempProject } from '@specwright/testing';
 
 const schema = z.strictObject({
@@ -13,6 +13,9 @@ const schema = z.strictObject({
 type Config = z.output<typeof schema>;
 
 const configSpec = { keys: ['input_openapi', 'output', 'seed'], pathKeys: ['input_openapi', 'output'], schema, multiProject: true };
+
+/** A config error case: name, file name, content, message, key. */
+type ConfigCase = [string, string, string, RegExp, string | undefined];
 
 function command(generate: CommandDefinition<Config>['generate']): CommandDefinition<Config> {
   return { name: 'demo-gen', version: '9.9.9', summary: 'writes demo files', configHelp: ['input_openapi  the spec'], config: configSpec, generate };
@@ -58,7 +61,7 @@ describe('config files', () => {
     expect((error as ConfigError).describe()).toBe(`${file} key "output": ${join(project.dir, 'out')} is a file; output names the directory the generated files go in`);
   });
 
-  it.each([
+  it.each<ConfigCase>([
     ['a non-JSON extension', 'demo.config.yaml', '{}', /must be JSON with a \.json extension/, undefined],
     ['invalid JSON', 'c.json', '{\n  "output": "x",\n}', /c\.json:3:1: invalid JSON/, undefined],
     ['not an object', 'c.json', '[1]', /must be a JSON object/, undefined],
@@ -67,7 +70,11 @@ describe('config files', () => {
     ['a bad value', 'c.json', '{"input_openapi":"a","output":"b","seed":-1}', /must be an integer >= 0 \(got -1\)/, 'seed'],
     ['a bad project', 'c.json', '{"projects":[{"input_openapi":"a","output":"b"},{"input_openapi":"a","output":"b","seed":1.5}]}', /got 1\.5/, 'projects[1].seed'],
     ['empty projects', 'c.json', '{"projects":[]}', /non-empty array/, 'projects'],
-    ['an allowed_ref_hosts entry no host can be', 'c.json', '{"input_openapi":"a","output":"b","allowed_ref_hosts":["specs.example.com","127.0.0.1:8080","http://x.com/"]}', /must list host names, with a port or not .*"http:\/\/x\.com\/" is not one/, 'allowed_ref_hosts'],
+    ['an allowed_ref_hosts entry no host can be', 'c.json', '{"input_openapi":"a","output":"b","allowed_ref_hosts":["specs.example.com","127.0.0.1:8080","http://x.com/"]}', /must list host names, with a port \(1 to 65535\) or not .*"http:\/\/x\.com\/" is not one/, 'allowed_ref_hosts'],
+    ...['127.0.0.1:99999', 'a.example.com:0', 'a.example.com:080'].map((host): ConfigCase => [`the allowed_ref_hosts entry ${host}`, 'c.json', JSON.stringify({ input_openapi: 'a', output: 'b', allowed_ref_hosts: [host] }), new RegExp(`"${host}" is not one`), 'allowed_ref_hosts']),
+    ...['http://127.0.0.1:99999/api.yaml', 'http://[::1:8713/x', 'http://exa mple.com/x', 'http://%zz/x', 'https://'].map((url): ConfigCase => [`the input_openapi ${url}`, 'c.json', JSON.stringify({ input_openapi: url, output: 'b' }), /" is not a valid URL \(check the host and the port\)$/, 'input_openapi']),
+    ['a malformed URL in a project', 'c.json', '{"projects":[{"input_openapi":"a","output":"b"},{"input_openapi":"https://","output":"b"}]}', /"https:\/\/" is not a valid URL/, 'projects[1].input_openapi'],
+    ['a number JSON reads as Infinity', 'c.json', '{"input_openapi":"a","output":"b","seed":1e400}', /\(got a number too large to represent, read as Infinity\)$/, 'seed'],
   ])('rejects %s, naming the file and key', async (_, name, content, message, key) => {
     const project = tempProject('config-errors', { prettier: false });
     const file = project.write(name, content);
@@ -79,6 +86,26 @@ describe('config files', () => {
     expect((error as ConfigError).describe()).toMatch(message);
     expect((error as ConfigError).describe()).toContain(file);
     expect((error as ConfigError).location.key).toBe(key);
+  });
+
+  it('refuses credentials in a remote input_openapi without printing the password', async () => {
+    const project = tempProject('config-credentials', { prettier: false });
+    for (const input of ['http://ci-bot:s3cretT0ken@127.0.0.1:8711/api.yaml', 'https://s3cretT0ken@specs.example.com/api.yaml', 'http://ci-bot:s3cretT0ken@exa mple.com/x']) {
+      const file = project.write('c.json', JSON.stringify({ projects: [{ input_openapi: input, output: 'b' }] }));
+      const error = (await loadConfigFile(file, configSpec).catch((e: unknown) => e)) as ConfigError;
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(error.location.key).toBe('projects[0].input_openapi');
+      expect(error.describe()).toMatch(/"https?:\/\/\*\*\*@[^"]+" (has credentials in it, which are not supported: download|is not a valid URL)/);
+      expect(error.describe()).not.toContain('s3cretT0ken');
+    }
+  });
+
+  it('names the input_openapi key of the project whose spec cannot be read', async () => {
+    const project = tempProject('config-spec-missing', { prettier: false });
+    project.write('spec.yaml', 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\npaths: {}\n');
+    project.write('demo-gen.config.json', JSON.stringify({ projects: [{ input_openapi: 'spec.yaml', output: 'one' }, { input_openapi: 'gone.yaml', output: 'two' }] }));
+    const result = await run(command(async (config) => (await loadSpecFile(config.input_openapi), [])), [], project.dir);
+    expect(result).toMatchObject({ code: 1, stderr: `demo-gen: error: ${join(project.dir, 'gone.yaml')}: file not found (named by projects[1].input_openapi)\n` });
   });
 
   it('reads a config saved with a byte order mark, and says which form it is in', async () => {

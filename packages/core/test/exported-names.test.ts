@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseExports } from '../src/source/exported-names.js';
+import { tempProject } from '@specwright/testing';
+import { SpecwrightError, underConfigKey } from '../src/errors.js';
+import { parseExports, readModuleExports } from '../src/source/exported-names.js';
 
 const sorted = (names: Set<string>) => [...names].sort();
 
@@ -42,5 +46,21 @@ describe('parseExports', () => {
     const error = await parseExports('const ok = 1;\nexport const = ;', 'broken.ts').catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'SCHEMA_FILE_INVALID', location: { file: 'broken.ts', line: 2 } });
     expect((error as Error).message).toMatch(/^cannot parse the schema file: /);
+  });
+});
+
+describe('readModuleExports', () => {
+  it('refuses a schema file that is a FIFO (whose read would block for ever) or a directory, naming input_schema', async () => {
+    const project = tempProject('schema-file-fifo', { prettier: false });
+    const fifo = join(project.dir, 'schemas.ts');
+    execFileSync('mkfifo', [fifo]);
+    for (const file of [fifo, project.dir]) {
+      const error = await readModuleExports(file).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(SpecwrightError);
+      expect((error as SpecwrightError).describe()).toBe(`${file}: not a regular file; the schema file is a TypeScript file (named by input_schema)`);
+      // The one-config command names the key from the top of its config.
+      expect((underConfigKey(error, 'projects[1].zod_ts') as SpecwrightError).describe()).toMatch(/ \(named by projects\[1\]\.zod_ts\.input_schema\)$/);
+    }
+    expect(await readModuleExports(join(project.dir, 'missing.ts'))).toBeUndefined();
   });
 });

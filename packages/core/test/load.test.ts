@@ -53,7 +53,7 @@ describe('loading a spec', () => {
   it('reports a missing file as such', async () => {
     const error = await loadError(fixture('does-not-exist.yaml'));
     expect(error.code).toBe('SPEC_NOT_FOUND');
-    expect(error.describe()).toBe(`${fixture('does-not-exist.yaml')} key "input_openapi": file not found`);
+    expect(error.describe()).toBe(`${fixture('does-not-exist.yaml')}: file not found (named by input_openapi)`);
   });
 
   it('bundles relative-file $refs, including a cycle across files', async () => {

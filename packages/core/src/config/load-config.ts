@@ -5,6 +5,7 @@ import { ConfigError } from '../errors.js';
 import { lineColumn } from '../load/parse-document.js';
 import { fileOnTheWay } from '../output/output-paths.js';
 import type { SourceConfig } from '../load/source-policy.js';
+import { isRemoteInput, remoteInputProblem } from '../load/remote-url.js';
 
 /**
  * Keys every command accepts, handled here once: where a spec's `$ref`s may reach (issue 18).
@@ -106,14 +107,18 @@ async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, pref
     const segments = (issue.path ?? []).map((s) => (typeof s === 'object' ? s.key : s));
     const key = segments.map(String).join('.');
     const value = segments.reduce<unknown>((v, s) => (isRecord(v) || Array.isArray(v) ? (v as Record<PropertyKey, unknown>)[s as PropertyKey] : undefined), raw);
-    const got = value === undefined ? '' : ` (got ${JSON.stringify(value)})`;
+    const got = value === undefined ? '' : ` (got ${shown(value)})`;
     throw new ConfigError(`${issue.message}${got}`, { file, key: key ? keyName(key) : prefix || undefined });
   }
   const value = result.value as Record<string, unknown>;
   const base = dirname(file);
   for (const key of spec.pathKeys) {
     // input_openapi may be a URL (issue 18); every other path key is a local path.
-    if (key === 'input_openapi' && typeof value[key] === 'string' && /^https?:\/\//i.test(value[key])) continue;
+    if (key === 'input_openapi' && typeof value[key] === 'string' && isRemoteInput(value[key])) {
+      const problem = remoteInputProblem(value[key]);
+      if (problem !== undefined) throw new ConfigError(problem, { file, key: keyName(key) });
+      continue;
+    }
     if (typeof value[key] === 'string') value[key] = resolve(base, value[key]);
   }
   const output = value['output'];
@@ -125,13 +130,19 @@ async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, pref
 }
 
 /** A host name or address, with a port or not: what a URL's `host` or `hostname` can equal. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+/** A port a URL can have (1 to 65535, as a URL writes it: no leading zero). */
+const isPort = (port: string | undefined) => port === undefined || (/^[1-9]/.test(port) && Number(port) <= 65535);
 
 /** `allowed_ref_hosts`: an entry that no URL's host can equal (`http://x.com/`, `*`) would allow nothing, silently. */
 function hostList(value: unknown, key: string, file: string): string[] {
   const hosts = stringList(value, key, file);
-  const bad = hosts.find((host) => !HOST.test(host));
-  if (bad !== undefined) throw new ConfigError(`must list host names, with a port or not ("specs.example.com", "127.0.0.1:8080"); "${bad}" is not one`, { file, key });
+  const bad = hosts.find((host) => {
+    const match = HOST.exec(host);
+    return match === null || !isPort(match[1]);
+  });
+  if (bad !== undefined) throw new ConfigError(`must list host names, with a port (1 to 65535) or not ("specs.example.com", "127.0.0.1:8080"); "${bad}" is not one`, { file, key });
   return hosts;
 }
 
@@ -140,6 +151,12 @@ function stringList(value: unknown, key: string, file: string): string[] {
     throw new ConfigError(`must be an array of non-empty strings (got ${JSON.stringify(value)})`, { file, key });
   }
   return value as string[];
+}
+
+/** A value as the config gave it; JSON reads `1e400` as Infinity, which JSON.stringify would show as `null`. */
+function shown(value: unknown): string {
+  if (typeof value === 'number' && !Number.isFinite(value)) return `a number too large to represent, read as ${value}`;
+  return JSON.stringify(value);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@ import { NameScope } from '../naming/registry.js';
 import type { DocumentCache } from './document-cache.js';
 import { parseDocumentText } from './parse-document.js';
 import { readSource, SourceReadError, type FetchLimits } from './read-source.js';
+import { CREDENTIALS_ADVICE, hasCredentials, redactCredentials } from './remote-url.js';
 import { hoistedSchemaName } from './ref-names.js';
 import { displayUrl, type SourcePolicy } from './source-policy.js';
 
@@ -315,8 +316,10 @@ export class RefBundler {
     try {
       url = new URL(ref, doc.url);
     } catch {
-      throw new SpecError(`$ref "${ref}" is not a valid reference`, where);
+      throw new SpecError(`$ref "${redactCredentials(ref)}" is not a valid reference`, where);
     }
+    // Refused before any message prints the URL: a password would end up in CI logs.
+    if (hasCredentials(url)) throw new SpecError(`$ref "${redactCredentials(ref)}" is refused: it has credentials in it, ${CREDENTIALS_ADVICE}`, where);
     if (writtenAsFileUrl(ref)) throw new SpecError(`$ref "${ref}" is refused: file: URLs are not allowed (write a path relative to the spec)`, where);
     const fragment = url.hash || '#';
     url.hash = '';

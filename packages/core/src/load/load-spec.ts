@@ -52,7 +52,8 @@ export async function loadSpecFile(input: string, options: LoadOptions = {}): Pr
   } catch (error) {
     if (!(error instanceof SourceReadError)) throw error;
     const reason = url.protocol === 'file:' ? (error.missing ? 'file not found' : 'cannot read the file') : error.message;
-    throw new SpecError(`${reason} (named by input_openapi)`, { file }, 'SPEC_NOT_FOUND');
+    // Structured, not a phrase in the message: a config of several projects names `projects[1].input_openapi`.
+    throw new SpecError(reason, { file, namedBy: 'input_openapi' }, 'SPEC_NOT_FOUND');
   }
   const parsed = parseDocumentText(read.text, file);
   const spec = checkSpec(parsed, file);
@@ -66,10 +67,15 @@ export async function loadSpecFile(input: string, options: LoadOptions = {}): Pr
   return { ...checkSpec(document, file), loadedFiles, origins };
 }
 
+/** The longest timeout a timer keeps (about 24.8 days): a longer one would fire at once, or throw. */
+export const MAX_FETCH_TIMEOUT_MS = 2 ** 31 - 1;
+
 function fetchLimits(options: LoadOptions): FetchLimits {
   const fromEnv = Number(process.env['SPECWRIGHT_FETCH_TIMEOUT_MS']);
+  const timeoutMs = options.fetchTimeoutMs ?? (fromEnv > 0 ? fromEnv : DEFAULT_FETCH_TIMEOUT_MS);
   return {
-    timeoutMs: options.fetchTimeoutMs ?? (fromEnv > 0 ? fromEnv : DEFAULT_FETCH_TIMEOUT_MS),
+    // Whole milliseconds (AbortSignal.timeout takes no fraction), `Infinity` as the longest.
+    timeoutMs: Math.min(Math.ceil(timeoutMs), MAX_FETCH_TIMEOUT_MS),
     maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES,
     maxRedirects: MAX_REDIRECTS,
   };

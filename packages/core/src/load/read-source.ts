@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { SourcePolicy } from './source-policy.js';
+import { decodeDocument } from './decode-text.js';
+import { CREDENTIALS_ADVICE, hasCredentials, redactCredentials } from './remote-url.js';
+import { displayUrl, type SourcePolicy } from './source-policy.js';
 
 /** Limits on reading a remote document (the input or a `$ref`'s target). */
 export interface FetchLimits {
@@ -29,16 +31,18 @@ export class SourceReadError extends Error {
 export async function readSource(url: URL, policy: SourcePolicy, limits: FetchLimits): Promise<{ text: string; url: URL }> {
   if (url.protocol === 'file:') {
     const path = fileURLToPath(url);
+    let bytes: Buffer;
     try {
       // A FIFO or a device would block the read (or never end): only regular files are documents.
       if (!(await stat(path)).isFile()) throw new SourceReadError(`${path} is not a regular file`);
-      return { text: await readFile(path, 'utf8'), url };
+      bytes = await readFile(path);
     } catch (error) {
       if (error instanceof SourceReadError) throw error;
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'ENOENT' || code === 'ENOTDIR') throw new SourceReadError(`no such file ${path}`, true);
       throw new SourceReadError(`cannot read ${path} (${code ?? 'error'})`);
     }
+    return { text: decodeDocument(bytes, path), url };
   }
   return fetchText(url, policy, limits);
 }
@@ -61,7 +65,12 @@ async function fetchText(url: URL, policy: SourcePolicy, limits: FetchLimits): P
       const location = response.headers.get('location');
       if (location === null) throw new SourceReadError(`GET ${current.href}: HTTP ${response.status} without a Location header`);
       if (hops >= limits.maxRedirects) throw new SourceReadError(`GET ${url.href}: more than ${limits.maxRedirects} redirects`);
+      // A Location that is no URL (`http://[::1`) or that carries a login is the server's mistake, told as such.
+      if (!URL.canParse(location, current)) {
+        throw new SourceReadError(`GET ${current.href}: HTTP ${response.status} redirects to "${redactCredentials(location)}", which is not a URL`);
+      }
       const next = new URL(location, current);
+      if (hasCredentials(next)) throw new SourceReadError(`GET ${current.href}: HTTP ${response.status} redirects to a URL with credentials in it, ${CREDENTIALS_ADVICE}`);
       const broken = await policy.check(next);
       if (broken !== undefined) throw new SourceReadError(`GET ${current.href} redirects to ${next.href}, which is refused: ${broken}`);
       current = next;
@@ -93,7 +102,7 @@ async function fetchText(url: URL, policy: SourcePolicy, limits: FetchLimits): P
       if (signal.aborted) throw timedOut(current);
       throw new SourceReadError(`GET ${current.href}: ${(error as Error).message}`);
     }
-    return { text: new TextDecoder().decode(Buffer.concat(chunks)), url: current };
+    return { text: decodeDocument(Buffer.concat(chunks), displayUrl(url)), url: current };
   }
 }
 

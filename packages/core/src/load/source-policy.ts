@@ -1,6 +1,8 @@
 import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SpecError } from '../errors.js';
+import { isRemoteInput, remoteInputProblem } from './remote-url.js';
 
 /** The config keys (shared by every command) that widen what a spec's `$ref`s may reach. */
 export interface SourceConfig {
@@ -84,7 +86,11 @@ function inside(root: string, path: string): boolean {
 
 /** The URL of a spec input: an http(s) URL as given, anything else a local path. */
 export function inputUrl(input: string, cwd = process.cwd()): URL {
-  return /^https?:\/\//i.test(input) ? new URL(input) : pathToFileURL(resolve(cwd, input));
+  if (!isRemoteInput(input)) return pathToFileURL(resolve(cwd, input));
+  // A config's value was checked when it was read; this is for a programmatic call.
+  const problem = remoteInputProblem(input);
+  if (problem !== undefined) throw new SpecError(problem, { key: 'input_openapi' }, 'SPEC_NOT_FOUND');
+  return new URL(input);
 }
 
 /** How a location is shown in messages: a path for files, the URL otherwise. */

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { SpecwrightError } from '../errors.js';
 
 export interface ModuleExports {
@@ -94,12 +94,17 @@ function collectDeclaration(declaration: Node, exports: ModuleExports): void {
   }
 }
 
-/** `parseExports` of a file on disk; `undefined` when the file does not exist. */
+/** `parseExports` of a file on disk (the config's `input_schema`); `undefined` when the file does not exist. */
 export async function readModuleExports(file: string): Promise<ModuleExports | undefined> {
   let source: string;
   try {
+    // A FIFO would block the read for ever, a device never end it: as for specs, only regular files.
+    if (!(await stat(file)).isFile()) {
+      throw new SpecwrightError('SCHEMA_FILE_INVALID', 'not a regular file; the schema file is a TypeScript file', { file, namedBy: 'input_schema' });
+    }
     source = await readFile(file, 'utf8');
   } catch (error) {
+    if (error instanceof SpecwrightError) throw error;
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new SpecwrightError('SCHEMA_FILE_INVALID', 'cannot read the schema file', { file });
   }
