@@ -231,7 +231,7 @@ function serializeQuery(
       // A parameter described by JSON content: its JSON text, as the routers parse it.
       append(name, JSON.stringify(value));
     } else if (style === "deepObject") {
-      appendDeepQuery(append, name, value);
+      appendDeepQuery(append, name, value, [name]);
     } else if (Array.isArray(value)) {
       const separator =
         style === "form"
@@ -325,22 +325,48 @@ function presentItems(value: readonly unknown[]): unknown[] {
 /**
  * Style deepObject in the brackets of Stripe, Rails and qs: \`name[key]=\` for each property, at any
  * depth, \`name[]=\` for each item of a list of scalars, \`name[0][key]=\` for a list of objects or lists.
+ * What the brackets cannot carry is refused: a key that is empty or holds a bracket, and an item
+ * of an indexed list that puts nothing in the URL (the items after it would move up).
  */
 function appendDeepQuery(
   append: (key: string, text: string) => void,
   name: string,
   value: unknown,
+  path: (string | number)[] = [],
 ): void {
   if (value === undefined || value === null) return;
+  const refuse = (at: (string | number)[], message: string) => {
+    throw new ValidationError([{ path: [...at], message }]);
+  };
   if (Array.isArray(value)) {
     const items = presentItems(value);
     const indexed = items.some((item) => typeof item === "object");
-    items.forEach((item, index) =>
-      appendDeepQuery(append, \`\${name}[\${indexed ? index : ""}]\`, item),
-    );
+    items.forEach((item, index) => {
+      let appended = false;
+      appendDeepQuery(
+        (key, text) => {
+          appended = true;
+          append(key, text);
+        },
+        \`\${name}[\${indexed ? index : ""}]\`,
+        item,
+        [...path, index],
+      );
+      if (indexed && !appended)
+        refuse(
+          [...path, index],
+          "An empty item of this list puts nothing in the URL, so the items after it would move",
+        );
+    });
   } else if (typeof value === "object") {
-    for (const [key, item] of Object.entries(value))
-      appendDeepQuery(append, \`\${name}[\${key}]\`, item);
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "" || key.includes("[") || key.includes("]"))
+        refuse(
+          [...path, key],
+          "A deepObject key cannot be empty or hold a bracket",
+        );
+      appendDeepQuery(append, \`\${name}[\${key}]\`, item, [...path, key]);
+    }
   } else {
     append(name, serializeQueryValue(value));
   }

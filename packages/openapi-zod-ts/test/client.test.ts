@@ -269,6 +269,7 @@ const BODIES_SPEC = {
           { name: 'where', in: 'query', required: true, style: 'deepObject', schema: { type: 'object', properties: { owner: { type: 'string' } } } },
           { name: 'cities', in: 'query', style: 'spaceDelimited', schema: { type: 'array', items: { type: 'string' } } },
           { name: 'names', in: 'query', explode: false, schema: { type: 'array', items: { type: 'string' } } },
+          { name: 'labels', in: 'query', style: 'deepObject', schema: { type: 'object', additionalProperties: { type: 'string' } } },
           { name: 'filter', in: 'query', content: { 'application/json': { schema: { type: 'object', properties: { type: { type: 'string' }, tags: { type: 'array', items: { type: 'string' } } } } } } },
         ],
         responses: { '200': { description: 'anything', content: { 'application/json': { schema: {} } } } },
@@ -380,6 +381,13 @@ describe.each(['classic', 'mini'] as const)('bodies, query styles and responses,
     const empty = 'A required query parameter cannot be empty: an empty list or object puts nothing in the URL';
     expect(await refused({ ids: [], where: { owner: 'me' } })).toEqual(['ValidationError', [{ path: ['ids'], message: empty }]]);
     expect(await refused({ ids: [1], where: {} })).toEqual(['ValidationError', [{ path: ['where'], message: empty }]]);
+    // deepObject: brackets cannot carry an empty key or one holding a bracket, nor an empty item of an indexed list.
+    for (const key of ['a[b]', 'x]', '']) {
+      expect(await refused({ ids: [1], where: { owner: 'me' }, labels: { ok: 'y', [key]: 'x' } })).toEqual(['ValidationError', [{ path: ['labels', key], message: 'A deepObject key cannot be empty or hold a bracket' }]]);
+    }
+    expect((await caught(fn('search')({ q: 'q', lines: [{}, { amount: 2 }] })))['issues']).toEqual([
+      { path: ['lines', 0], message: 'An empty item of this list puts nothing in the URL, so the items after it would move' },
+    ]);
     expect(server.requests).toHaveLength(0);
     // The same values without a separator, and non-empty, are sent.
     await expect(fn('batch')({ ids: [1, 2], where: { owner: 'me' }, cities: ['Rome', 'Paris'], names: ['Smith John', 'Doe'] })).resolves.toEqual({ any: ['thing'] });
