@@ -130,6 +130,21 @@ function extractRegex(parts: PathPart[], values: ParamValues): string {
  */
 export type ParamValues = readonly (readonly string[] | undefined)[];
 
+/**
+ * A static segment as the router compares it with a request. hono and fastify match the decoded
+ * path (`decodeURI`, which keeps `%25` and the escapes of reserved characters), so a spec literal
+ * `my%20docs`, which the client sends as written, is routed as `my docs`; express matches the
+ * path as sent.
+ */
+function matchedText(framework: RouterFramework, text: string): string {
+  if (framework === 'express' || !text.includes('%')) return text;
+  try {
+    return decodeURI(text.replace(/%25/g, '%2525'));
+  } catch {
+    return text;
+  }
+}
+
 /** Static text a router takes literally. */
 function isLiteralFor(framework: RouterFramework, text: string): boolean {
   switch (framework) {
@@ -183,7 +198,10 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
       return `:${routeName}`;
     }
     const regexSyntax = afterRegex && /[\\^$*+?()[\]{}|]/.test(only?.kind === 'static' ? only.text : '');
-    if (parts.length === 1 && only?.kind === 'static' && isLiteralFor(framework, only.text) && !regexSyntax) return staticText(framework, only.text);
+    if (parts.length === 1 && only?.kind === 'static' && !regexSyntax) {
+      const text = matchedText(framework, only.text);
+      if (isLiteralFor(framework, text)) return staticText(framework, text);
+    }
     const adjacent = parts.some((part, i) => part.kind === 'param' && parts[i - 1]?.kind === 'param');
     if (framework === 'express' && !adjacent) {
       // path-to-regexp reads parameters inside a segment natively; text right after a parameter is
