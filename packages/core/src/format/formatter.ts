@@ -4,9 +4,9 @@ import { lineComment } from '../emit/escape.js';
 import { createWorkerPool, splitPoint, type WorkerPool } from './fast-worker-pool.js';
 import { stringLiteral } from '../emit/escape.js';
 import { printModuleSource, printStatementSource } from '../code/print-source.js';
-import { SpecwrightError } from '../errors.js';
 import { fastPathSetup } from './fast-path.js';
 import { formatUntilStable } from './format-stable.js';
+import { optionsError, prettierConfigError } from './prettier-config-error.js';
 import { keptPrettier, type FormatterKeep } from './formatter-keep.js';
 import { resolvePrettier, type PrettierInstance } from './prettier-instance.js';
 import { type SettledPiece, createStatementMemo } from './statement-memo.js';
@@ -114,9 +114,11 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     if (!options) {
       options = prettier
         .resolveConfig(filePath, { editorconfig: true })
-        .then((found) => ({ ...(found ?? {}), filepath: filePath }))
-        .catch((error: unknown) => {
-          throw new SpecwrightError('GENERATION_FAILED', `cannot read the prettier config: ${error instanceof Error ? error.message : String(error)}`, { file: filePath });
+        // The output is TypeScript: a `parser` of the config (for the project's JavaScript, say)
+        // does not apply, on the fast path and prettier's alike.
+        .then((found) => ({ ...(found ?? {}), parser: 'typescript', filepath: filePath }))
+        .catch(async (error: unknown) => {
+          throw await prettierConfigError(prettier, filePath, error);
         });
       configs.set(filePath, options);
     }
@@ -129,7 +131,13 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     // (no worker, options that do not travel, a syntax error) this thread formats, and throws
     // prettier's own error.
     const remote = pool ? await pool.format({ source, options, outputDir }) : undefined;
-    return remote ?? formatUntilStable(prettier, source, options);
+    if (remote !== undefined) return remote;
+    try {
+      return await formatUntilStable(prettier, source, options);
+    } catch (error) {
+      // Options prettier rejects are the user's config error; a text it rejects is our bug.
+      throw (await optionsError(prettier, options, filePath)) ?? error;
+    }
   };
 
   /**

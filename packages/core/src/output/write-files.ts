@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, link, mkdir, readFile, rename, rm, rmdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { ConfigError, SpecwrightError } from '../errors.js';
+import { holdSignals } from './hold-signals.js';
 import { realPath } from './output-paths.js';
+import { removeStaleTemps } from './stale-temps.js';
 
 export interface OutputFile {
   /** Absolute path. */
@@ -98,7 +100,11 @@ interface Staged {
  * every file it replaces is copied aside, and only then are the directories created and the temp
  * files renamed into place. If a step of that fails, the files already renamed are restored (or
  * removed when they were new), the directories created are removed, and no temp file or backup is
- * left. Unchanged files are not touched.
+ * left. Unchanged files are not touched. SIGINT, SIGTERM and SIGHUP wait while it writes: one
+ * received before the renames stops the write (nothing changed), one received during them waits
+ * for the last; then the signal ends the process. Temp files and backups that an earlier run
+ * could not remove (it was killed) are removed from the output directories, the ones above them
+ * and those this run put its temp files in.
  */
 export async function writeOutputs(files: OutputFile[]): Promise<WriteResult> {
   const result = await diffOutputs(files);
@@ -106,32 +112,52 @@ export async function writeOutputs(files: OutputFile[]): Promise<WriteResult> {
   const tag = `${process.pid}.${randomBytes(4).toString('hex')}`;
   const staged: Staged[] = [];
   const createdDirs: string[] = [];
+  const hold = holdSignals();
+  // The file a failing step was writing, named in the error (a write error names no file).
+  let at = '';
+  const unlessInterrupted = () => {
+    if (hold.interrupted()) throw new SpecwrightError('GENERATION_FAILED', 'interrupted: nothing was written');
+  };
   try {
-    for (const [i, file] of pending.entries()) {
-      // Short names: a target name near the file system's limit must still get a temp file.
-      const temp = join(await existingAncestor(dirname(file.path)), `.specwright-${tag}-${i}.tmp`);
-      const entry: Staged = { file, temp };
-      staged.push(entry);
-      await writeFile(temp, file.content, { flag: 'wx' });
+    try {
+      for (const [i, file] of pending.entries()) {
+        at = file.path;
+        // Short names: a target name near the file system's limit must still get a temp file.
+        const temp = join(await existingAncestor(dirname(file.path)), `.specwright-${tag}-${i}.tmp`);
+        const entry: Staged = { file, temp };
+        staged.push(entry);
+        await writeFile(temp, file.content, { flag: 'wx' });
+        unlessInterrupted();
+      }
+      for (const [i, entry] of staged.entries()) {
+        at = entry.file.path;
+        if ((await kindOf(entry.file.path)) !== 'file') continue;
+        const backup = join(dirname(entry.file.path), `.specwright-${tag}-${i}.bak`);
+        await keepAside(entry.file.path, backup);
+        entry.backup = backup;
+        unlessInterrupted();
+      }
+      // From here on a signal waits: the renames are quick, and finishing them leaves no mix.
+      for (const entry of staged) {
+        at = entry.file.path;
+        const created = await mkdir(dirname(entry.file.path), { recursive: true });
+        if (created !== undefined) createdDirs.push(created);
+        await rename(entry.temp, entry.file.path);
+        entry.renamed = true;
+      }
+    } catch (error) {
+      await rollBack(staged, createdDirs);
+      if (error instanceof SpecwrightError) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new SpecwrightError('GENERATION_FAILED', `cannot write the output: ${reason}`, { file: at });
     }
-    for (const [i, entry] of staged.entries()) {
-      if ((await kindOf(entry.file.path)) !== 'file') continue;
-      const backup = join(dirname(entry.file.path), `.specwright-${tag}-${i}.bak`);
-      await keepAside(entry.file.path, backup);
-      entry.backup = backup;
-    }
-    for (const entry of staged) {
-      const created = await mkdir(dirname(entry.file.path), { recursive: true });
-      if (created !== undefined) createdDirs.push(created);
-      await rename(entry.temp, entry.file.path);
-      entry.renamed = true;
-    }
-  } catch (error) {
-    await rollBack(staged, createdDirs);
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new SpecwrightError('GENERATION_FAILED', `cannot write the output: ${reason}`);
+    await Promise.all(staged.map((entry) => (entry.backup ? rm(entry.backup, { force: true }) : undefined)));
+    // Where an earlier run of these outputs put its temp files: beside them, or above (a first run).
+    const dirs = files.map((file) => dirname(file.path));
+    await removeStaleTemps([...dirs, ...dirs.map((dir) => dirname(dir)), ...staged.map((entry) => dirname(entry.temp))]);
+  } finally {
+    hold.release();
   }
-  await Promise.all(staged.map((entry) => (entry.backup ? rm(entry.backup, { force: true }) : undefined)));
   return result;
 }
 

@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { repoRoot, tempProject } from '@specwright/testing';
+import { describe, expect, it } from 'vitest';
+import { writeOutputs } from '../src/index.js';
+
+const core = pathToFileURL(join(repoRoot, 'packages', 'core', 'dist', 'index.js')).href;
+
+describe('writing outputs', () => {
+  it('removes the temp files and backups of a killed run, and only those', async () => {
+    const p = tempProject('write-stale', { prettier: false });
+    p.write('out/a.ts', '// a\n');
+    // A process that has ended: its temp files can be no one's.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid!;
+    const live = process.ppid;
+    const stale = [`out/.specwright-${dead}.0123abcd-0.tmp`, `out/.specwright-${dead}.0123abcd-1.bak`, `.specwright-${dead}.0123abcd-2.tmp`];
+    const kept = [`out/.specwright-${live}.0123abcd-0.tmp`, 'out/.specwright-notes.txt', `out/sub/.specwright-${dead}.0123abcd-3.tmp`];
+    for (const path of [...stale, ...kept]) p.write(path, 'x');
+    // Nothing to write: the leftovers go all the same.
+    const { changed } = await writeOutputs([{ path: join(p.dir, 'out', 'a.ts'), content: '// a\n' }]);
+    expect(changed).toEqual([]);
+    expect(stale.filter((path) => existsSync(join(p.dir, path)))).toEqual([]);
+    expect(kept.filter((path) => existsSync(join(p.dir, path)))).toEqual(kept);
+  });
+
+  it.skipIf(process.platform === 'win32')('names the file a write error is about (a full disk, a file size limit)', () => {
+    const p = tempProject('write-error', { prettier: false });
+    const small = join(p.dir, 'out', 'small.ts');
+    const big = join(p.dir, 'out', 'big.ts');
+    const script = `
+      const { writeOutputs } = await import(${JSON.stringify(core)});
+      const files = [{ path: ${JSON.stringify(small)}, content: 'x' }, { path: ${JSON.stringify(big)}, content: 'x'.repeat(100000) }];
+      await writeOutputs(files).catch((error) => process.stdout.write(error.describe()));`;
+    // Files of at most 8 KiB: writing the big one fails with EFBIG, as a full disk fails with ENOSPC.
+    const result = spawnSync('bash', ['-c', 'ulimit -f 8 && exec "$0" --input-type=module -e "$1"', process.execPath, script], { encoding: 'utf8' });
+    expect(result.stdout).toBe(`${big}: cannot write the output: EFBIG: file too large, write`);
+    expect(readdirSync(p.dir).sort()).toEqual(['package.json']);
+  });
+});
