@@ -108,6 +108,17 @@ class ModelBuilder {
     }
   }
 
+  /** A request body whose every media type admits no value (`false`, `not: {}`): no call with a body can succeed. */
+  private warnUncallable(operation: Operation, built: Map<string, SchemaNode>): void {
+    const body = operation.requestBody;
+    if (!body || body.contents.length === 0) return;
+    const resolve = (node: SchemaNode | undefined, depth = 0): SchemaNode | undefined => (node?.kind === 'ref' && depth < 32 ? resolve(built.get(node.key), depth + 1) : node);
+    if (body.contents.every((content) => resolve(content.schema)?.kind === 'never')) {
+      const outcome = body.required ? 'every request fails validation' : 'only a request without one succeeds';
+      this.reader.warn(childPointer(operation.pointer, 'requestBody'), `${operation.key}: the request body admits no value (its schema is \`false\` or \`not: {}\`), so ${outcome}`);
+    }
+  }
+
   build(): ApiModel {
     this.warnIgnoredParts();
     const raw = this.collectOperations();
@@ -142,6 +153,7 @@ class ModelBuilder {
       }
       return projectOperation(orderMedia({ ...operation, name }, built), visibility);
     });
+    for (const operation of operations) this.warnUncallable(operation, built);
 
     const info = this.reader.optionalObject(this.doc['info'], '#/info', 'info') ?? {};
     const model: ApiModel = {
