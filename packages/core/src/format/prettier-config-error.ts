@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { ConfigError } from '../errors.js';
 import type { Prettier } from './prettier-instance.js';
 
@@ -6,7 +7,8 @@ import type { Prettier } from './prettier-instance.js';
  * and without a code frame or the " imported from …" of a module that does not load.
  */
 function reason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  // Prettier colours the option and the values in its message where the terminal (or \`CI\`) allows colour.
+  const message = stripVTControlCharacters(error instanceof Error ? error.message : String(error));
   const lines = message.split(/\r?\n/).filter((line) => line.trim() !== '' && !/ Error in ".*":$/.test(line));
   return (lines[0] ?? message).replace(/ imported from .*$/, '').replace(/:$/, '');
 }
