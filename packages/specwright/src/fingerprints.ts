@@ -4,14 +4,19 @@
  * for a single save (an editor's write of a large file spans the debounce).
  */
 import { hash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 
-/** A hash of each file's bytes (`missing` for a file that cannot be read). */
+/**
+ * A hash of each file's bytes (`missing` for a file that cannot be read). Only regular files are
+ * read: an input replaced by a FIFO would block the read, and the watch, for ever (the run that
+ * follows reports it).
+ */
 export async function fingerprints(paths: Iterable<string>): Promise<Map<string, string>> {
   const list = [...paths];
   const hashes = await Promise.all(
     list.map(async (path) => {
       try {
+        if (!(await stat(path)).isFile()) return 'not a regular file';
         return hash('sha256', await readFile(path), 'base64');
       } catch {
         return 'missing';

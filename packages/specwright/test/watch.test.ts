@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commandScript, fixture, runCommandLine, tempProject } from '@specwright/testing';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -141,6 +141,30 @@ describe('specwright --watch', () => {
     const fresh = runCommandLine('specwright', 'specwright', ['--check'], p.dir);
     expect(fresh.code).toBe(0);
 
+    watch.child.kill('SIGTERM');
+    expect(await watch.exited).toBe(0);
+  });
+
+  it('keeps watching when an input is replaced by a FIFO: the run reports it, and putting the file back regenerates', async () => {
+    const p = tempProject('specwright-watch-fifo', { prettier: false });
+    cpSync(fixture('external'), join(p.dir, 'spec'), { recursive: true });
+    p.write('specwright.config.json', JSON.stringify({ input_openapi: 'spec/main.yaml', zod_ts: { output: 'api' } }));
+    const watch = startWatch(p.dir);
+    children.push(watch.child);
+    await watch.next(RUN_LINE);
+    const owner = join(p.dir, 'spec', 'schemas', 'owner.yaml');
+    const text = readFileSync(owner, 'utf8');
+    // Reading a FIFO blocks until a writer comes: the watch must not read it to tell a change.
+    let line = watch.next(/kept the last output/);
+    rmSync(owner);
+    execFileSync('mkfifo', [owner]);
+    await line;
+    expect(watch.lines.some((l) => /owner\.yaml.*is not a regular file/.test(l))).toBe(true);
+    line = watch.next(RUN_LINE);
+    rmSync(owner);
+    writeFileSync(owner, text.replace(/^(\s*)type: object/m, '$1description: Back as a file.\n$1type: object'));
+    await line;
+    expect(readFileSync(join(p.dir, 'api', 'schema-types.ts'), 'utf8')).toContain('Back as a file.');
     watch.child.kill('SIGTERM');
     expect(await watch.exited).toBe(0);
   });
