@@ -8,6 +8,6 @@ export { createSession } from './session.js';
 export type { GenerateSession } from './session.js';
 export { command } from './command.js';
 export { watch } from './watch.js';
-export { differ, fingerprints } from './fingerprints.js';
+export { differ, fingerprints, holdsOwnWrite } from './fingerprints.js';
 export { watchFiles } from './file-watch.js';
 export type { FileWatch } from './file-watch.js';

@@ -3,11 +3,10 @@
  * `$ref`s read, the user schema file, the prettier config files) are watched (`file-watch.ts`),
  * and the events debounced.
  */
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { ConfigError, printWarnings, reportError, writeOutputs, type CommandIO } from '@specwright/core';
 import { watchFiles } from './file-watch.js';
-import { differ, fingerprints } from './fingerprints.js';
+import { differ, fingerprints, holdsOwnWrite } from './fingerprints.js';
 import { generateFromFile } from './generate.js';
 import { createSession } from './session.js';
 
@@ -106,14 +105,7 @@ export function watch(configFile: string, io: CommandIO, options: { verbose?: bo
   };
 
   const changed = (path: string) => {
-    const ours = written.get(path);
-    if (ours !== undefined) {
-      try {
-        if (readFileSync(path, 'utf8') === ours) return;
-      } catch {
-        // Gone or unreadable: a change like any other.
-      }
-    }
+    if (holdsOwnWrite(written, path)) return;
     if (timer === undefined) firstChange = performance.now();
     clearTimeout(timer);
     timer = setTimeout(() => {

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { createSession, differ, fingerprints, generateFromFile, watchFiles, type FileWatch } from '@specwright/cli';
+import { createSession, differ, fingerprints, generateFromFile, holdsOwnWrite, watchFiles, type FileWatch } from '@specwright/cli';
 import { isUserError } from '@specwright/core';
 import type { ErrorPayload, HotPayload, Logger, Plugin, ViteDevServer } from 'vite';
 
@@ -166,21 +166,10 @@ export function specwright(options: SpecwrightPluginOptions = {}): Plugin {
     }, WATCHER_THROTTLE_MS + 10);
   };
 
-  /** The file holds what the last run wrote to it: the event is that write's, not an edit. */
-  const isOwnWrite = (path: string) => {
-    const ours = written.get(path);
-    if (ours === undefined) return false;
-    try {
-      return readFileSync(path, 'utf8') === ours;
-    } catch {
-      return false;
-    }
-  };
-
   /** A change, a creation or a deletion: a deleted spec is an error to show, a deleted schema file is written again. */
   const onInputChange = (path: string) => {
     const input = resolve(path);
-    if (!inputs.has(input) || isOwnWrite(input)) return;
+    if (!inputs.has(input) || holdsOwnWrite(written, input)) return;
     schedule();
     verifyAfterThrottle();
   };
