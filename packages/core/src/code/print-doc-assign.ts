@@ -153,7 +153,9 @@ function isCallExpressionWithComplexTypeArguments(node: N.CallExpression, ctx: P
   if (params.length > 1) return true;
   const [only] = params as [N.TypeNode];
   if (isUnionType(only) || isIntersectionType(only) || isObjectType(only)) return true;
-  return willBreak(ctx.print(node.typeArguments!));
+  if (willBreak(ctx.print(node.typeArguments!))) return true;
+  ctx.foundNoBreak(node.typeArguments);
+  return false;
 }
 
 

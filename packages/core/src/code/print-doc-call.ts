@@ -1,5 +1,5 @@
 /** Calls and their argument lists, including prettier's first/last argument hugging. */
-import { type Doc, removeLines, willBreak } from '../format/doc.js';
+import { type Doc, hugging, removeLines, willBreak } from '../format/doc.js';
 import {
   type AnyNode,
   type PrintContext,
@@ -123,8 +123,8 @@ export function printCallArguments(node: N.CallExpression | N.NewExpression, ctx
       if (error instanceof ArgExpansionBailout) return allArgsBrokenOut();
       throw error;
     }
-    if (willBreak(first)) return [b.breakParent, b.conditionalGroup([['(', b.group(first, { shouldBreak: true }), ', ', ...rest, ')'], allArgsBrokenOut()])];
-    return b.conditionalGroup([['(', first, ', ', ...rest, ')'], ['(', b.group(first, { shouldBreak: true }), ', ', ...rest, ')'], allArgsBrokenOut()]);
+    if (willBreak(first)) return [b.breakParent, hugging(b.conditionalGroup([['(', b.group(first, { shouldBreak: true }), ', ', ...rest, ')'], allArgsBrokenOut()]))];
+    return hugging(b.conditionalGroup([['(', first, ', ', ...rest, ')'], ['(', b.group(first, { shouldBreak: true }), ', ', ...rest, ')'], allArgsBrokenOut()]));
   }
 
   if (shouldGroupLast(args, ctx)) {
@@ -137,8 +137,8 @@ export function printCallArguments(node: N.CallExpression | N.NewExpression, ctx
       if (error instanceof ArgExpansionBailout) return allArgsBrokenOut();
       throw error;
     }
-    if (willBreak(last)) return [b.breakParent, b.conditionalGroup([['(', ...head, b.group(last, { shouldBreak: true }), ')'], allArgsBrokenOut()])];
-    return b.conditionalGroup([['(', ...head, last, ')'], ['(', ...head, b.group(last, { shouldBreak: true }), ')'], allArgsBrokenOut()]);
+    if (willBreak(last)) return [b.breakParent, hugging(b.conditionalGroup([['(', ...head, b.group(last, { shouldBreak: true }), ')'], allArgsBrokenOut()]))];
+    return hugging(b.conditionalGroup([['(', ...head, last, ')'], ['(', ...head, b.group(last, { shouldBreak: true }), ')'], allArgsBrokenOut()]));
   }
 
   const contents: Doc = ['(', b.indent([b.softline, ...printed]), trailingComma, b.softline, ')'];

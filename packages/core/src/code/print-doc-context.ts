@@ -36,6 +36,11 @@ export interface PrintContext {
   printOptions: PrintOptions;
   /** The file is not `.ts` (prettier keeps `<T,>` on arrow functions there). */
   tsxLike: boolean;
+  /**
+   * Tells that a layout decision found no break in the docs of this node (prettier's
+   * `willBreak`): an object in it that breaks on this pass may change the decision on the next.
+   */
+  foundNoBreak(node: N.ENode | null | undefined): void;
 }
 
 export type AnyNode = N.ENode;

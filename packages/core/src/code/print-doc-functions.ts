@@ -61,6 +61,8 @@ export function printFunctionParameters(node: FunctionLike, ctx: PrintContext, e
   });
   if (expandArg && !isHocArrowBody(node)) {
     if (willBreak(typeParamsDoc) || willBreak(printed)) throw new ArgExpansionBailout();
+    if ('typeParameters' in node) ctx.foundNoBreak(node.typeParameters);
+    for (const param of params) ctx.foundNoBreak(param);
     return b.group([removeLines(typeParamsDoc), '(', removeLines(printed), ')']);
   }
   if (hug || testCall) return [typeParamsDoc, '(', ...printed, ')'];
@@ -73,7 +75,7 @@ export function printReturnType(node: FunctionLike, ctx: PrintContext): Doc {
 }
 
 /** Parameters get their own group when the return type is an object type (or breaks). */
-export function shouldGroupFunctionParameters(node: FunctionLike, returnTypeDoc: Doc): boolean {
+export function shouldGroupFunctionParameters(node: FunctionLike, returnTypeDoc: Doc, ctx: PrintContext): boolean {
   const returnType = node.returnType?.typeAnnotation;
   if (!returnType) return false;
   const typeParams = 'typeParameters' in node ? node.typeParameters?.params : undefined;
@@ -81,7 +83,10 @@ export function shouldGroupFunctionParameters(node: FunctionLike, returnTypeDoc:
     if (typeParams.length > 1) return false;
     if (typeParams.length === 1 && (typeParams[0]!.constraint || typeParams[0]!.default)) return false;
   }
-  return node.params.length === 1 && (isObjectType(returnType) || willBreak(returnTypeDoc));
+  if (node.params.length !== 1) return false;
+  if (isObjectType(returnType) || willBreak(returnTypeDoc)) return true;
+  ctx.foundNoBreak(node.returnType);
+  return false;
 }
 
 /** `function name(...) {...}` (also function expressions outside methods). */
@@ -97,7 +102,7 @@ export function printFunction(node: N.FunctionDeclaration | N.FunctionExpression
   }
   const params = printFunctionParameters(node, ctx, expandArg);
   const returnType = printReturnType(node, ctx);
-  const grouped = shouldGroupFunctionParameters(node, returnType);
+  const grouped = shouldGroupFunctionParameters(node, returnType, ctx);
   return [
     node.async ? 'async ' : '',
     'function',
@@ -115,7 +120,7 @@ export function printMethodValue(node: N.FunctionExpression, ctx: PrintContext):
   const { b } = ctx;
   const params = printFunctionParameters(node, ctx);
   const returnType = printReturnType(node, ctx);
-  const grouped = shouldGroupFunctionParameters(node, returnType);
+  const grouped = shouldGroupFunctionParameters(node, returnType, ctx);
   return [node.typeParameters ? ctx.print(node.typeParameters) : '', b.group([grouped ? b.group(params) : params, returnType]), ' ', ctx.print(node.body)];
 }
 
@@ -146,6 +151,7 @@ export function printArrowSignature(node: N.ArrowFunctionExpression, ctx: PrintC
     let returnType = printReturnType(node, ctx);
     if (expandArg) {
       if (willBreak(returnType)) throw new ArgExpansionBailout();
+      ctx.foundNoBreak(node.returnType);
       returnType = b.group(removeLines(returnType));
     }
     parts.push(b.group([printFunctionParameters(node, ctx, expandArg, true), returnType]));

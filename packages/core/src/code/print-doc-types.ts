@@ -113,7 +113,7 @@ export function printMethodSignature(node: N.TSMethodSignature, ctx: PrintContex
   const parts: Doc[] = [printPropertyKey(node, ctx), printOptionalToken(node)];
   const params = printFunctionParameters(node, ctx, false, true);
   const returnType = printTypeAnnotationProperty(node, ctx, 'returnType');
-  parts.push(shouldGroupFunctionParameters(node, returnType) ? b.group(params) : params);
+  parts.push(shouldGroupFunctionParameters(node, returnType, ctx) ? b.group(params) : params);
   parts.push(b.group(returnType));
   return [b.group(parts), printTypeMemberSeparator(node, ctx)];
 }
@@ -122,6 +122,6 @@ export function printFunctionType(node: N.TSFunctionType, ctx: PrintContext): Do
   const { b } = ctx;
   let params = printFunctionParameters(node, ctx, false, true);
   const returnType = [printTypeAnnotationProperty(node, ctx, 'returnType')];
-  if (shouldGroupFunctionParameters(node, returnType)) params = b.group(params);
+  if (shouldGroupFunctionParameters(node, returnType, ctx)) params = b.group(params);
   return b.group([params, returnType]);
 }

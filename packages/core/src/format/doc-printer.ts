@@ -14,7 +14,7 @@
  *
  * The few places where prettier 3 versions differ are flags of `PrinterSemantics`.
  */
-import type { Align, Doc, DocCommand, Fill, Group, Line } from './doc.js';
+import { type Align, type Doc, type DocCommand, type Fill, type Group, type Line, isHugging } from './doc.js';
 
 export interface PrinterSemantics {
   /** A flat `line` in `fits` counts only when text follows it (every proven version). */
@@ -41,6 +41,11 @@ export interface PrintResult {
   text: string;
   /** `track` values of the marked lines printed as line breaks. */
   brokenMarks: Set<object>;
+  /**
+   * Those of `brokenMarks` printed inside a conditional group other than argument hugging, or
+   * inside a fill: where a later pass breaks more, such a group may choose another state.
+   */
+  unsettledMarks: Set<object>;
 }
 
 const BREAK = 1;
@@ -62,6 +67,11 @@ const indentation = (value: string, length: number, queue: IndentPart[], root: I
 type IndentPart = { kind: 'indent' } | { kind: 'spaces'; n: number } | { kind: 'string'; text: string };
 
 const INDENT_PART: IndentPart = { kind: 'indent' };
+/**
+ * Pushed below the contents of a conditional group or fill (see `unsettledMarks`): popped when
+ * they are printed. `fits` ignores it, as any command of an unknown type.
+ */
+const REGION_END = { type: 'region-end' } as unknown as DocCommand;
 const FILL_OFFSET = Symbol('fill offset');
 type OffsetFill = Fill & { [FILL_OFFSET]?: number };
 
@@ -160,6 +170,9 @@ class DocPrinter {
   private readonly width: number;
   private readonly groupModes = new Map<symbol, Mode>();
   private readonly brokenMarks = new Set<object>();
+  private readonly unsettledMarks = new Set<object>();
+  /** Conditional groups (not hugging) and fills whose contents are being printed. */
+  private unsettledDepth = 0;
   private readonly root: Indentation;
   // Command stack as three parallel arrays (indentation, mode, doc).
   private readonly cmdIndent: Indentation[] = [];
@@ -506,11 +519,13 @@ class DocPrinter {
           case 'label':
             this.push(indent, mode, current.contents);
             break;
+          default:
+            if (current === REGION_END) this.unsettledDepth--;
         }
       }
       if (this.cmdDoc.length === 0 && this.lineSuffixes.length > 0) this.flushLineSuffixes();
     }
-    return { text: this.out.join(''), brokenMarks: this.brokenMarks };
+    return { text: this.out.join(''), brokenMarks: this.brokenMarks, unsettledMarks: this.unsettledMarks };
   }
 
   private flushLineSuffixes(): void {
@@ -538,7 +553,10 @@ class DocPrinter {
       this.flushLineSuffixes();
       return;
     }
-    if (line.track) this.brokenMarks.add(line.track);
+    if (line.track) {
+      this.brokenMarks.add(line.track);
+      if (this.unsettledDepth > 0) this.unsettledMarks.add(line.track);
+    }
     const { eol } = this.options;
     // The column restarts: the texts not measured on the line never need to be.
     this.unmeasuredCount = 0;
@@ -591,8 +609,15 @@ class DocPrinter {
         }
       }
     }
+    if (group.expandedStates && !isHugging(group)) this.enterUnsettled(indent);
     this.push(indent, chosenMode, chosenDoc);
     if (group.id) this.groupModes.set(group.id, chosenMode);
+  }
+
+  /** What is pushed next is printed in an unsettled region (see `unsettledMarks`). */
+  private enterUnsettled(indent: Indentation): void {
+    this.push(indent, BREAK, REGION_END);
+    this.unsettledDepth++;
   }
 
   private printFill(indent: Indentation, mode: Mode, fill: OffsetFill): void {
@@ -602,6 +627,7 @@ class DocPrinter {
     const length = parts.length - offset;
     if (length === 0) return;
     const hasLineSuffix = this.lineSuffixes.length > 0;
+    this.enterUnsettled(indent);
     const content = parts[offset]!;
     const contentFits = this.fits(FLAT, content, remaining, hasLineSuffix, true, false);
     if (length === 1) {

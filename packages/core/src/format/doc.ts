@@ -95,6 +95,23 @@ export interface Builders {
   dedentToRoot(doc: Doc): Align;
 }
 
+/**
+ * Marks a conditional group that only chooses how far a call's arguments break (prettier's
+ * argument hugging). Once an object inside it broke, a later pass that keeps the object expanded
+ * makes the same choice (see `printStable`); other conditional groups, member chains, may not.
+ */
+const HUGGING = Symbol('hugging');
+type HuggingMark = { [HUGGING]?: true };
+
+export function hugging(group: Group): Group {
+  (group as Group & HuggingMark)[HUGGING] = true;
+  return group;
+}
+
+export function isHugging(group: Group): boolean {
+  return (group as Group & HuggingMark)[HUGGING] === true;
+}
+
 /** The type of a doc, or undefined for something that is not one. */
 export function docType(doc: Doc): DocCommand['type'] | 'string' | 'array' {
   if (typeof doc === 'string') return 'string';
