@@ -5,6 +5,7 @@ import { printAssignment } from './print-doc-assign.js';
 import { printTypeAnnotationProperty } from './print-doc-expr.js';
 import { printPropertyKey } from './print-doc-literals.js';
 import type * as N from './print-doc-nodes.js';
+import { Unsupported } from './print-doc-lower.js';
 import { needsParens } from './print-doc-parens.js';
 
 const semi = (ctx: PrintContext): string => (ctx.options.semi ? ';' : '');
@@ -79,6 +80,12 @@ export function printExpressionStatement(node: N.ExpressionStatement, ctx: Print
   const inBody = node.field === 'body' && (node.parent?.type === 'Program' || node.parent?.type === 'BlockStatement');
   if (!ctx.options.semi && inBody && expressionNeedsASIProtection(node.expression, ctx)) parts.unshift(';');
   else if (ctx.options.semi) parts.push(';');
+  // Prettier's experimental ternaries put a broken test in parentheses that its ASI guard does not
+  // see: its next format reads the statement as a call of the one before. Prettier formats the
+  // module, to that text.
+  else if (inBody && node.index > 0 && ctx.options.experimentalTernaries && node.expression.type === 'ConditionalExpression') {
+    throw new Unsupported('a ternary statement after another, without semicolons', true);
+  }
   return parts;
 }
 

@@ -14,6 +14,7 @@ import { type PrinterSemantics, printDoc } from '../format/doc-printer.js';
 import { lineComment } from '../emit/escape.js';
 import type * as A from './ast.js';
 import { blankLineBetween } from './layout.js';
+import { printStatementSource } from './print-source.js';
 import { type FormatOptions, type PrintContext } from './print-doc-context.js';
 import { printArray } from './print-doc-array.js';
 import { printAssignment } from './print-doc-assign.js';
@@ -113,10 +114,31 @@ export class UnknownKey extends Unsupported {
   }
 }
 
-/** The module as a whole goes to prettier: a header prettier reads as `prettier-ignore`, no statements, empty raw code. */
+/**
+ * The module as a whole goes to prettier: a header prettier reads as `prettier-ignore`, no
+ * statements, empty raw code, or raw code the next statement continues.
+ */
 export function printsAsWhole(module: A.Module): boolean {
   const header = lineComment(module.header).trimEnd();
-  return /^\/\/\s*prettier-ignore\s*$/.test(header) || module.body.length === 0 || module.body.some((stmt) => stmt.k === 'raw' && stmt.text.trim() === '');
+  return (
+    /^\/\/\s*prettier-ignore\s*$/.test(header) ||
+    module.body.length === 0 ||
+    module.body.some((stmt, i) => stmt.k === 'raw' && (stmt.text.trim() === '' || continuedBy(stmt.text, module.body[i + 1])))
+  );
+}
+
+/** Comments and white space at the start of source. */
+const LEADING_COMMENTS = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/;
+
+/**
+ * Raw text not ending in `;` before a statement starting with `(`, `[`, `` ` ``, `+`, `-`, `/` or
+ * `<`: no semicolon is inserted between them, so the module's text reads them as one statement
+ * (`n += 1` then `` `a` `` is a tagged template), and prettier prints that.
+ */
+function continuedBy(text: string, next: A.Stmt | undefined): boolean {
+  if (!next || text.trimEnd().endsWith(';')) return false;
+  const source = printStatementSource(next);
+  return /^[([`+\-/<]/.test(source.slice(LEADING_COMMENTS.exec(source)![0].length));
 }
 
 /**
