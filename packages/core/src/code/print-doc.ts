@@ -265,13 +265,13 @@ function firstLargeBlock(node: N.ENode): N.BlockStatement | undefined {
  */
 function printStable(node: N.ENode, env: DocPrintEnvironment, levels: number): string {
   let preserved = new Set<Breakable>();
-  // Nodes in which a layout decision of the first pass found no break (see `settledAfterOnePass`).
-  let noBreakFound: Set<N.ENode> | undefined = new Set<N.ENode>();
+  // Nodes in which a layout decision found no break (read after the first pass: `settledAfterOnePass`).
+  const noBreakFound = new Set<N.ENode>();
   const ctx = createContext(
     env,
     (object) => preserved.add(object),
     (found) => {
-      if (found) noBreakFound?.add(found);
+      if (found) noBreakFound.add(found);
     },
   );
   const b = env.builders;
@@ -283,8 +283,6 @@ function printStable(node: N.ENode, env: DocPrintEnvironment, levels: number): s
     return { ...printed, text: printed.text.slice(env.eol.length) };
   };
   let result = print();
-  const firstPass = { marks: result, noBreakFound };
-  noBreakFound = undefined;
   const invalidate = (changed: N.ENode) => {
     for (let current: N.ENode | null = changed; current; current = current.parent) current.printed = undefined;
   };
@@ -295,7 +293,7 @@ function printStable(node: N.ENode, env: DocPrintEnvironment, levels: number): s
     if (env.options.objectWrap === 'preserve') for (const mark of result.brokenMarks) if (isBreakable(mark)) broken.add(mark);
     const changed = env.options.objectWrap === 'preserve' ? [...preserved].filter((object) => !broken.has(object)).concat([...broken].filter((object) => !preserved.has(object))) : [];
     if (changed.length === 0 && reassociated.length === 0) return result.text;
-    if (round === 1 && reassociated.length === 0 && settledAfterOnePass(node, changed, broken, firstPass.marks.unsettledMarks, firstPass.noBreakFound)) return result.text;
+    if (round === 1 && reassociated.length === 0 && settledAfterOnePass(node, changed, broken, result.unsettledMarks, noBreakFound)) return result.text;
     for (const object of changed) {
       object.preservedBreak = broken.has(object);
       invalidate(object);
