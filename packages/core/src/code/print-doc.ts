@@ -130,6 +130,16 @@ export function printsAsWhole(module: A.Module): boolean {
 /** Comments and white space at the start of source. */
 const LEADING_COMMENTS = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/;
 
+/** Source from its first code: leading comments and white space left out. */
+function firstCode(source: string): string {
+  return source.slice(LEADING_COMMENTS.exec(source)![0].length);
+}
+
+/** Source whose first code is a string literal (a directive at the start of a file or body). */
+export function startsWithString(source: string): boolean {
+  return /^['"]/.test(firstCode(source));
+}
+
 /**
  * Raw text not ending in `;` before a statement starting with `(`, `[`, `` ` ``, `+`, `-`, `/` or
  * `<`: no semicolon is inserted between them, so the module's text reads them as one statement
@@ -138,7 +148,7 @@ const LEADING_COMMENTS = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*/;
 function continuedBy(text: string, next: A.Stmt | undefined): boolean {
   if (!next || text.trimEnd().endsWith(';')) return false;
   const source = printStatementSource(next);
-  return /^[([`+\-/<]/.test(source.slice(LEADING_COMMENTS.exec(source)![0].length));
+  return /^[([`+\-/<]/.test(firstCode(source));
 }
 
 /**
@@ -170,7 +180,7 @@ export function printStatements(statements: A.Stmt[], offset: number, prologue: 
  * there, an expression later) or holding a top-level `await` (see below) may print otherwise in a module.
  */
 function writesAsIs(text: string): boolean {
-  return !/^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*['"]/.test(text) && !mayReparseAwait(text);
+  return !startsWithString(text) && !mayReparseAwait(text);
 }
 
 /**

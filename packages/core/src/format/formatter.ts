@@ -1,5 +1,5 @@
 import type { Module } from '../code/ast.js';
-import { type ModulePiece, blankLines, printStatements, printsAsWhole, prologueLength } from '../code/print-doc.js';
+import { type ModulePiece, blankLines, printStatements, printsAsWhole, prologueLength, startsWithString } from '../code/print-doc.js';
 import { lineComment } from '../emit/escape.js';
 import { createWorkerPool, splitPoint, type WorkerPool } from './fast-worker-pool.js';
 import { stringLiteral } from '../emit/escape.js';
@@ -13,8 +13,6 @@ import { type SettledPiece, createStatementMemo } from './statement-memo.js';
 
 /** Separates statements formatted together by prettier (a line comment on its own line). */
 const SPLIT_MARKER = 'specwright-split-f3a9c2e1';
-/** Source that starts with a string literal statement (a directive if it is the first one). */
-const STARTS_WITH_STRING = /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*['"]/;
 
 /** How a module was formatted (for tests and benchmarks). */
 export interface FormatReport {
@@ -148,7 +146,7 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
   const formatStatements = async (sources: string[], filePath: string, optionsKey: string): Promise<string[]> => {
     const keyOf = (source: string) => `${optionsKey}\u0000${source}`;
     const missing = [...new Set(sources.filter((source) => !statementCache.has(keyOf(source))))];
-    const separable = missing.length > 1 && missing.every((source) => !source.includes(SPLIT_MARKER)) && !missing.slice(1).some((source) => STARTS_WITH_STRING.test(source));
+    const separable = missing.length > 1 && missing.every((source) => !source.includes(SPLIT_MARKER)) && !missing.slice(1).some((source) => startsWithString(source));
     const alone = (source: string) => formatSource(source, filePath);
     if (separable) {
       const batch = formatSource(missing.map((source, i) => (i === 0 ? source : `// ${SPLIT_MARKER}\n\n${source}`)).join('\n\n'), filePath).then(
@@ -219,7 +217,7 @@ export async function createFormatter(outputDir: string, formatterOptions: Forma
     if (reparsed?.kind === 'prettier') return whole(reparsed.reason);
     const sources = printed.pieces.flatMap((piece) => (piece.kind === 'prettier' ? [piece.source] : []));
     // A string statement is a directive only at the start of a file: such pieces are not batched.
-    if (printed.pieces.some((piece, i) => piece.kind === 'prettier' && i > 0 && STARTS_WITH_STRING.test(piece.source))) return whole('string statement after the start');
+    if (printed.pieces.some((piece, i) => piece.kind === 'prettier' && i > 0 && startsWithString(piece.source))) return whole('string statement after the start');
     const formattedSources = await formatStatements(sources, filePath, optionsKey);
     let next = 0;
     const texts = printed.pieces.map((piece) => {
