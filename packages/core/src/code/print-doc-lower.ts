@@ -29,17 +29,18 @@ const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 /** The ASCII names among them, tested first: a Unicode property class costs more per name. */
 const ASCII_IDENTIFIER = /^[A-Za-z$_][A-Za-z0-9$_]*$/;
 
+/**
+ * Where a node goes: the position fields every lowered node carries. Nodes spell them out in their
+ * literals rather than spreading a slot in: V8 copies a spread property by property through a
+ * builtin, about 4x the cost of the literal, and GitHub's spec lowers 745,000 nodes.
+ */
 interface Slot {
   parent: N.ENode | null;
-  key: string;
+  field: string;
   index: number;
 }
 
-const at = (parent: N.ENode | null, key: string, index = -1): Slot => ({ parent, key, index });
-
-function base(slot: Slot) {
-  return { parent: slot.parent, field: slot.key, index: slot.index };
-}
+const at = (parent: N.ENode | null, field: string, index = -1): Slot => ({ parent, field, index });
 
 /** A string expression statement: a directive (`"use strict";`) at the start of a body. */
 export function isStringStatement(stmt: A.Stmt): boolean {
@@ -81,11 +82,11 @@ function withDoc<T extends N.ENode>(node: T, doc: string | undefined): T {
 
 function identifier(name: string, slot: Slot): N.Identifier {
   if (!ASCII_IDENTIFIER.test(name) && !IDENTIFIER.test(name)) unsupported(`identifier ${name}`);
-  return { type: 'Identifier', name, ...base(slot) };
+  return { type: 'Identifier', name, parent: slot.parent, field: slot.field, index: slot.index };
 }
 
 function stringNode(value: string, slot: Slot): N.StringLiteral {
-  return { type: 'StringLiteral', value, raw: stringLiteral(value), ...base(slot) };
+  return { type: 'StringLiteral', value, raw: stringLiteral(value), parent: slot.parent, field: slot.field, index: slot.index };
 }
 
 /** A property key as print-source writes it: bare when an identifier name, else a string. */
@@ -101,11 +102,11 @@ function dottedPath(name: string, slot: Slot): N.Expression {
   const build = (count: number, s: Slot): N.Expression => {
     if (count === 1) {
       const first = parts[0]!;
-      if (first === 'this') return { type: 'ThisExpression', ...base(s) };
-      if (first === 'super') return { type: 'Super', ...base(s) };
+      if (first === 'this') return { type: 'ThisExpression', parent: s.parent, field: s.field, index: s.index };
+      if (first === 'super') return { type: 'Super', parent: s.parent, field: s.field, index: s.index };
       return identifier(first, s);
     }
-    const node = { type: 'MemberExpression', computed: false, optional: false, ...base(s) } as N.MemberExpression;
+    const node = { type: 'MemberExpression', computed: false, optional: false, parent: s.parent, field: s.field, index: s.index } as N.MemberExpression;
     node.object = build(count - 1, at(node, 'object'));
     node.property = identifier(parts[count - 1]!, at(node, 'property'));
     return node;
@@ -118,7 +119,7 @@ function qualifiedName(name: string, slot: Slot): N.Identifier | N.TSQualifiedNa
   const parts = name.split('.');
   const build = (count: number, s: Slot): N.Identifier | N.TSQualifiedName => {
     if (count === 1) return identifier(parts[0]!, s);
-    const node = { type: 'TSQualifiedName', ...base(s) } as N.TSQualifiedName;
+    const node = { type: 'TSQualifiedName', parent: s.parent, field: s.field, index: s.index } as N.TSQualifiedName;
     node.left = build(count - 1, at(node, 'left'));
     node.right = identifier(parts[count - 1]!, at(node, 'right'));
     return node;
@@ -130,12 +131,12 @@ function numberNode(value: number, slot: Slot): N.Expression {
   if (!Number.isFinite(value)) return value < 0 ? unsupported('negative infinity literal') : identifier(String(value), slot);
   if (value < 0 || Object.is(value, -0)) {
     // print-source writes `-1` (and `0` for -0); the parser reads a unary minus.
-    if (Object.is(value, -0)) return { type: 'NumericLiteral', value: 0, raw: '0', ...base(slot) };
-    const node = { type: 'UnaryExpression', operator: '-', ...base(slot) } as N.UnaryExpression;
-    node.argument = { type: 'NumericLiteral', value: -value, raw: String(-value), ...base(at(node, 'argument')) };
+    if (Object.is(value, -0)) return { type: 'NumericLiteral', value: 0, raw: '0', parent: slot.parent, field: slot.field, index: slot.index };
+    const node = { type: 'UnaryExpression', operator: '-', parent: slot.parent, field: slot.field, index: slot.index } as N.UnaryExpression;
+    node.argument = { type: 'NumericLiteral', value: -value, raw: String(-value), parent: node, field: 'argument', index: -1 };
     return node;
   }
-  return { type: 'NumericLiteral', value, raw: String(value), ...base(slot) };
+  return { type: 'NumericLiteral', value, raw: String(value), parent: slot.parent, field: slot.field, index: slot.index };
 }
 
 /** The spine of a member/call chain: does any link up to its root use `?.`? */
@@ -166,7 +167,7 @@ const isChainLink = (expr: A.Expr) => expr.k === 'member' || expr.k === 'index' 
 /** Lowers an expression; `inChain` when it is the object or callee of a chain link. */
 export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expression {
   if (!inChain && isChainLink(expr) && chainHasOptional(expr)) {
-    const chain = { type: 'ChainExpression', ...base(slot) } as N.ChainExpression;
+    const chain = { type: 'ChainExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.ChainExpression;
     chain.expression = lowerExpr(expr, at(chain, 'expression'), true) as N.MemberExpression | N.CallExpression;
     return chain;
   }
@@ -178,30 +179,30 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
     case 'number':
       return numberNode(expr.value, slot);
     case 'boolean':
-      return { type: 'BooleanLiteral', value: expr.value, ...base(slot) };
+      return { type: 'BooleanLiteral', value: expr.value, parent: slot.parent, field: slot.field, index: slot.index };
     case 'null':
-      return { type: 'NullLiteral', ...base(slot) };
+      return { type: 'NullLiteral', parent: slot.parent, field: slot.field, index: slot.index };
     case 'template': {
       if (expr.quasis.length !== expr.exprs.length + 1) unsupported('template shape');
-      const node = { type: 'TemplateLiteral', ...base(slot) } as N.TemplateLiteral;
-      node.quasis = expr.quasis.map((quasi, i) => ({ type: 'TemplateElement', raw: templateChunk(quasi), ...base(at(node, 'quasis', i)) }));
+      const node = { type: 'TemplateLiteral', parent: slot.parent, field: slot.field, index: slot.index } as N.TemplateLiteral;
+      node.quasis = expr.quasis.map((quasi, i) => ({ type: 'TemplateElement', raw: templateChunk(quasi), parent: node, field: 'quasis', index: i }));
       node.expressions = expr.exprs.map((inner, i) => lowerExpr(inner, at(node, 'expressions', i)));
       node.newlineInInterpolation = expr.exprs.map((inner) => printExpr(inner, '').includes('\n'));
       return node;
     }
     case 'array': {
-      const node = { type: 'ArrayExpression', ...base(slot) } as N.ArrayExpression;
+      const node = { type: 'ArrayExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.ArrayExpression;
       node.elements = expr.items.map((item, i) => lowerArg(item, at(node, 'elements', i)));
       attachTrailingInList(node.elements, expr.items);
       return node;
     }
     case 'object': {
-      const node = { type: 'ObjectExpression', preservedBreak: false, ...base(slot) } as N.ObjectExpression;
+      const node = { type: 'ObjectExpression', preservedBreak: false, parent: slot.parent, field: slot.field, index: slot.index } as N.ObjectExpression;
       node.properties = expr.props.map((member, i) => lowerObjectMember(member, at(node, 'properties', i)));
       return node;
     }
     case 'member': {
-      const node = { type: 'MemberExpression', optional: expr.optional === true, ...base(slot) } as N.MemberExpression;
+      const node = { type: 'MemberExpression', optional: expr.optional === true, parent: slot.parent, field: slot.field, index: slot.index } as N.MemberExpression;
       node.object = lowerOperand(expr.object, at(node, 'object'));
       if (isIdentifierName(expr.property)) {
         node.computed = false;
@@ -213,13 +214,13 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
       return node;
     }
     case 'index': {
-      const node = { type: 'MemberExpression', optional: expr.optional === true, computed: true, ...base(slot) } as N.MemberExpression;
+      const node = { type: 'MemberExpression', optional: expr.optional === true, computed: true, parent: slot.parent, field: slot.field, index: slot.index } as N.MemberExpression;
       node.object = lowerOperand(expr.object, at(node, 'object'));
       node.property = lowerExpr(plain(expr.index), at(node, 'property'));
       return node;
     }
     case 'call': {
-      const node = { type: 'CallExpression', optional: expr.optional === true, ...base(slot) } as N.CallExpression;
+      const node = { type: 'CallExpression', optional: expr.optional === true, parent: slot.parent, field: slot.field, index: slot.index } as N.CallExpression;
       node.callee = lowerOperand(expr.callee, at(node, 'callee'));
       if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, at(node, 'typeArguments'));
       node.arguments = expr.args.map((arg, i) => lowerArg(arg, at(node, 'arguments', i)));
@@ -233,7 +234,7 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
     }
     case 'new': {
       if (!isPlainPath(expr.callee)) unsupported('new with a computed callee');
-      const node = { type: 'NewExpression', ...base(slot) } as N.NewExpression;
+      const node = { type: 'NewExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.NewExpression;
       node.callee = lowerExpr(expr.callee, at(node, 'callee'));
       if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, at(node, 'typeArguments'));
       node.arguments = expr.args.map((arg, i) => lowerArg(arg, at(node, 'arguments', i)));
@@ -241,7 +242,7 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
       return node;
     }
     case 'arrow': {
-      const node = { type: 'ArrowFunctionExpression', async: expr.async === true, ...base(slot) } as N.ArrowFunctionExpression;
+      const node = { type: 'ArrowFunctionExpression', async: expr.async === true, parent: slot.parent, field: slot.field, index: slot.index } as N.ArrowFunctionExpression;
       if (expr.typeParams && expr.typeParams.length > 0) node.typeParameters = typeParameters(expr.typeParams, at(node, 'typeParameters'));
       node.params = expr.params.map((p, i) => lowerParam(p, at(node, 'params', i)));
       if (expr.returnType) node.returnType = annotation(expr.returnType, at(node, 'returnType'));
@@ -250,7 +251,7 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
       return node;
     }
     case 'unary': {
-      const node = { type: 'UnaryExpression', operator: expr.op, ...base(slot) } as N.UnaryExpression;
+      const node = { type: 'UnaryExpression', operator: expr.op, parent: slot.parent, field: slot.field, index: slot.index } as N.UnaryExpression;
       node.argument = lowerExpr(plain(expr.arg), at(node, 'argument'));
       return node;
     }
@@ -258,14 +259,14 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
       if ((expr.op === '**' && expr.left.k === 'unary') || expr.left.k === 'await' && expr.op === '**') unsupported('unary operand of **');
       if (['<', '<=', '>', '>=', 'instanceof', 'in'].includes(expr.op) && plain(expr.right).k === 'as') unsupported('type assertion right of a relational operator');
       const logical = expr.op === '&&' || expr.op === '||' || expr.op === '??';
-      const node = { type: logical ? 'LogicalExpression' : 'BinaryExpression', operator: expr.op, ...base(slot) } as N.BinaryExpression;
+      const node = { type: logical ? 'LogicalExpression' : 'BinaryExpression', operator: expr.op, parent: slot.parent, field: slot.field, index: slot.index } as N.BinaryExpression;
       node.left = lowerExpr(plain(expr.left), at(node, 'left'));
       node.right = lowerExpr(plain(expr.right), at(node, 'right'));
       if (logical && node.right.type === 'LogicalExpression' && node.right.operator === expr.op) markReassociation(node);
       return node;
     }
     case 'cond': {
-      const node = { type: 'ConditionalExpression', ...base(slot) } as N.ConditionalExpression;
+      const node = { type: 'ConditionalExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.ConditionalExpression;
       node.test = lowerExpr(plain(expr.test), at(node, 'test'));
       node.consequent = lowerExpr(plain(expr.then), at(node, 'consequent'));
       node.alternate = lowerExpr(plain(expr.else), at(node, 'alternate'));
@@ -278,24 +279,24 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
         throw new Unsupported('top-level await re-parsed by TypeScript', true);
       }
       if (startsWithObject(expr.expr)) unsupported('await of an object literal');
-      const node = { type: 'AwaitExpression', ...base(slot) } as N.AwaitExpression;
+      const node = { type: 'AwaitExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.AwaitExpression;
       node.argument = lowerExpr(plain(expr.expr), at(node, 'argument'));
       return node;
     }
     case 'as': {
-      const node = { type: expr.satisfies ? 'TSSatisfiesExpression' : 'TSAsExpression', ...base(slot) } as N.TSAsExpression;
+      const node = { type: expr.satisfies ? 'TSSatisfiesExpression' : 'TSAsExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.TSAsExpression;
       node.expression = lowerExpr(plain(expr.expr), at(node, 'expression'));
       node.typeAnnotation = lowerType(expr.type, at(node, 'typeAnnotation'));
       return node;
     }
     case 'nonNull': {
       if (chainHasOptional(expr.expr)) unsupported('non-null assertion on an optional chain');
-      const node = { type: 'TSNonNullExpression', ...base(slot) } as N.TSNonNullExpression;
+      const node = { type: 'TSNonNullExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.TSNonNullExpression;
       node.expression = lowerOperand(expr.expr, at(node, 'expression'));
       return node;
     }
     case 'assign': {
-      const node = { type: 'AssignmentExpression', operator: expr.op, ...base(slot) } as N.AssignmentExpression;
+      const node = { type: 'AssignmentExpression', operator: expr.op, parent: slot.parent, field: slot.field, index: slot.index } as N.AssignmentExpression;
       node.left = lowerExpr(plain(expr.target), at(node, 'left'));
       node.right = lowerExpr(plain(expr.value), at(node, 'right'));
       return node;
@@ -316,7 +317,7 @@ const AWAIT_OPERAND_START = /^[\p{ID_Start}$_0-9'"]$/u;
  * elsewhere the parser reads an identifier named `await`. True inside a function.
  */
 function checkAwaitContext(slot: Slot): boolean {
-  let field = slot.key;
+  let field = slot.field;
   for (let node = slot.parent; node; field = node.field, node = node.parent) {
     switch (node.type) {
       case 'ArrowFunctionExpression':
@@ -448,8 +449,8 @@ function plain(expr: A.Expr): A.Expr {
 /** The object or callee of a chain link: stays in the chain; numbers need a dot to be valid. */
 function lowerOperand(expr: A.Expr, slot: Slot): N.Expression {
   const inner = plain(expr);
-  if (inner.k === 'number' && Number.isInteger(inner.value) && slot.key === 'object') unsupported('member of an integer literal');
-  if (inner.k === 'template' && slot.key === 'callee') unsupported('template literal callee');
+  if (inner.k === 'number' && Number.isInteger(inner.value) && slot.field === 'object') unsupported('member of an integer literal');
+  if (inner.k === 'template' && slot.field === 'callee') unsupported('template literal callee');
   return lowerExpr(inner, slot, isChainLink(inner) || inner.k === 'nonNull');
 }
 
@@ -460,7 +461,7 @@ function isPlainPath(expr: A.Expr): boolean {
 
 function lowerArg(arg: A.Expr | A.Spread, slot: Slot): N.Expression | N.SpreadElement {
   if (arg.k === 'spread') {
-    const node = { type: 'SpreadElement', ...base(slot) } as N.SpreadElement;
+    const node = { type: 'SpreadElement', parent: slot.parent, field: slot.field, index: slot.index } as N.SpreadElement;
     node.argument = lowerExpr(plain(arg.expr), at(node, 'argument'));
     return node;
   }
@@ -488,14 +489,14 @@ function addTrailing(node: N.ENode, text: string): void {
 function lowerObjectMember(member: A.ObjectMember, slot: Slot): N.Property | N.SpreadElement {
   switch (member.k) {
     case 'spread': {
-      const node = { type: 'SpreadElement', ...base(slot) } as N.SpreadElement;
+      const node = { type: 'SpreadElement', parent: slot.parent, field: slot.field, index: slot.index } as N.SpreadElement;
       const inner = member.expr;
       node.argument = lowerExpr(inner.k === 'commented' ? plain(inner.expr) : inner, at(node, 'argument'));
       if (inner.k === 'commented') addTrailing(node, inner.comment);
       return node;
     }
     case 'prop': {
-      const node = { type: 'Property', method: false, kind: 'init', shorthand: member.shorthand === true, computed: false, ...base(slot) } as N.Property;
+      const node = { type: 'Property', method: false, kind: 'init', shorthand: member.shorthand === true, computed: false, parent: slot.parent, field: slot.field, index: slot.index } as N.Property;
       if (member.shorthand) {
         if (member.value.k !== 'ident' || member.value.name !== member.key) unsupported('shorthand property with another value');
         node.key = identifier(member.key, at(node, 'key'));
@@ -512,9 +513,9 @@ function lowerObjectMember(member: A.ObjectMember, slot: Slot): N.Property | N.S
       return node;
     }
     case 'method': {
-      const node = { type: 'Property', method: member.kind === 'method', kind: member.kind === 'get' ? 'get' : 'init', shorthand: false, computed: false, ...base(slot) } as N.Property;
+      const node = { type: 'Property', method: member.kind === 'method', kind: member.kind === 'get' ? 'get' : 'init', shorthand: false, computed: false, parent: slot.parent, field: slot.field, index: slot.index } as N.Property;
       node.key = keyNode(member.key, at(node, 'key'));
-      const fn = { type: 'FunctionExpression', async: member.async === true, ...base(at(node, 'value')) } as N.FunctionExpression;
+      const fn = { type: 'FunctionExpression', async: member.async === true, parent: node, field: 'value', index: -1 } as N.FunctionExpression;
       fn.params = member.params.map((p, i) => lowerParam(p, at(fn, 'params', i)));
       if (member.returnType) fn.returnType = annotation(member.returnType, at(fn, 'returnType'));
       fn.body = block(member.body, at(fn, 'body'));
@@ -528,14 +529,14 @@ function lowerObjectMember(member: A.ObjectMember, slot: Slot): N.Property | N.S
 function lowerParam(param: A.Param, slot: Slot): N.Param {
   if (param.rest) {
     if (param.default || param.optional) unsupported('rest parameter with a default');
-    const node = { type: 'RestElement', ...base(slot) } as N.RestElement;
+    const node = { type: 'RestElement', parent: slot.parent, field: slot.field, index: slot.index } as N.RestElement;
     node.argument = identifier(param.name, at(node, 'argument'));
     if (param.type) node.typeAnnotation = annotation(param.type, at(node, 'typeAnnotation'));
     return node;
   }
   if (param.default) {
     if (param.optional) unsupported('optional parameter with a default');
-    const node = { type: 'AssignmentPattern', ...base(slot) } as N.AssignmentPattern;
+    const node = { type: 'AssignmentPattern', parent: slot.parent, field: slot.field, index: slot.index } as N.AssignmentPattern;
     node.left = identifier(param.name, at(node, 'left'));
     if (param.type) node.left.typeAnnotation = annotation(param.type, at(node.left, 'typeAnnotation'));
     node.right = lowerExpr(plain(param.default), at(node, 'right'));
@@ -548,21 +549,21 @@ function lowerParam(param: A.Param, slot: Slot): N.Param {
 }
 
 function annotation(type: A.Type, slot: Slot): N.TSTypeAnnotation {
-  const node = { type: 'TSTypeAnnotation', ...base(slot) } as N.TSTypeAnnotation;
+  const node = { type: 'TSTypeAnnotation', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeAnnotation;
   node.typeAnnotation = lowerType(type, at(node, 'typeAnnotation'));
   return node;
 }
 
 function typeArguments(args: A.Type[], slot: Slot): N.TSTypeParameterInstantiation {
-  const node = { type: 'TSTypeParameterInstantiation', ...base(slot) } as N.TSTypeParameterInstantiation;
+  const node = { type: 'TSTypeParameterInstantiation', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeParameterInstantiation;
   node.params = args.map((t, i) => lowerType(t, at(node, 'params', i)));
   return node;
 }
 
 function typeParameters(params: A.TypeParam[], slot: Slot): N.TSTypeParameterDeclaration {
-  const node = { type: 'TSTypeParameterDeclaration', ...base(slot) } as N.TSTypeParameterDeclaration;
+  const node = { type: 'TSTypeParameterDeclaration', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeParameterDeclaration;
   node.params = params.map((p, i) => {
-    const param = { type: 'TSTypeParameter', ...base(at(node, 'params', i)) } as N.TSTypeParameter;
+    const param = { type: 'TSTypeParameter', parent: node, field: 'params', index: i } as N.TSTypeParameter;
     param.name = identifier(p.name, at(param, 'name'));
     if (p.constraint) param.constraint = lowerType(p.constraint, at(param, 'constraint'));
     if (p.default) param.default = lowerType(p.default, at(param, 'default'));
@@ -593,18 +594,18 @@ function flatten(types: A.Type[], kind: 'tunion' | 'tintersection'): A.Type[] {
 export function lowerType(type: A.Type, slot: Slot): N.TypeNode {
   switch (type.k) {
     case 'tref': {
-      const node = { type: 'TSTypeReference', ...base(slot) } as N.TSTypeReference;
+      const node = { type: 'TSTypeReference', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeReference;
       node.typeName = qualifiedName(type.name, at(node, 'typeName'));
       if (type.args && type.args.length > 0) node.typeArguments = typeArguments(type.args, at(node, 'typeArguments'));
       return node;
     }
     case 'tkeyword':
-      return { type: KEYWORDS[type.name], ...base(slot) };
+      return { type: KEYWORDS[type.name], parent: slot.parent, field: slot.field, index: slot.index };
     case 'tliteral': {
-      const node = { type: 'TSLiteralType', ...base(slot) } as N.TSLiteralType;
+      const node = { type: 'TSLiteralType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSLiteralType;
       const literalSlot = at(node, 'literal');
       if (typeof type.value === 'string') node.literal = stringNode(type.value, literalSlot);
-      else if (typeof type.value === 'boolean') node.literal = { type: 'BooleanLiteral', value: type.value, ...base(literalSlot) };
+      else if (typeof type.value === 'boolean') node.literal = { type: 'BooleanLiteral', value: type.value, parent: literalSlot.parent, field: literalSlot.field, index: literalSlot.index };
       else {
         if (!Number.isFinite(type.value)) unsupported('non-finite literal type');
         node.literal = numberNode(type.value, literalSlot) as N.NumericLiteral | N.UnaryExpression;
@@ -612,7 +613,7 @@ export function lowerType(type: A.Type, slot: Slot): N.TypeNode {
       return node;
     }
     case 'tobject': {
-      const node = { type: 'TSTypeLiteral', preservedBreak: tobjectStartsBroken(type), ...base(slot) } as N.TSTypeLiteral;
+      const node = { type: 'TSTypeLiteral', preservedBreak: tobjectStartsBroken(type), parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeLiteral;
       node.members = type.members.map((m, i) => lowerTypeMember(m, at(node, 'members', i)));
       return node;
     }
@@ -621,45 +622,45 @@ export function lowerType(type: A.Type, slot: Slot): N.TypeNode {
       const members = flatten(type.types, type.k);
       if (members.length === 0) return unsupported('empty union');
       if (members.length === 1) return lowerType(members[0]!, slot);
-      const node = { type: type.k === 'tunion' ? 'TSUnionType' : 'TSIntersectionType', ...base(slot) } as N.TSUnionType;
+      const node = { type: type.k === 'tunion' ? 'TSUnionType' : 'TSIntersectionType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSUnionType;
       node.types = members.map((t, i) => lowerType(t, at(node, 'types', i)));
       return node;
     }
     case 'tarray': {
-      const node = { type: 'TSArrayType', ...base(slot) } as N.TSArrayType;
+      const node = { type: 'TSArrayType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSArrayType;
       node.elementType = lowerType(type.elem, at(node, 'elementType'));
       return node;
     }
     case 'ttuple': {
-      const node = { type: 'TSTupleType', ...base(slot) } as N.TSTupleType;
+      const node = { type: 'TSTupleType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTupleType;
       node.elementTypes = type.elems.map((e, i) => {
         const s = at(node, 'elementTypes', i);
         if (!e.rest && !e.optional) return lowerType(e.type, s);
         if (e.rest && e.optional) unsupported('optional rest element');
-        const wrapper = { type: e.rest ? 'TSRestType' : 'TSOptionalType', ...base(s) } as N.TSOptionalType;
+        const wrapper = { type: e.rest ? 'TSRestType' : 'TSOptionalType', parent: s.parent, field: s.field, index: s.index } as N.TSOptionalType;
         wrapper.typeAnnotation = lowerType(e.type, at(wrapper, 'typeAnnotation'));
         return wrapper;
       });
       return node;
     }
     case 'ttypeof': {
-      const node = { type: 'TSTypeQuery', ...base(slot) } as N.TSTypeQuery;
+      const node = { type: 'TSTypeQuery', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeQuery;
       node.exprName = qualifiedName(type.name, at(node, 'exprName'));
       return node;
     }
     case 'tindexed': {
-      const node = { type: 'TSIndexedAccessType', ...base(slot) } as N.TSIndexedAccessType;
+      const node = { type: 'TSIndexedAccessType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSIndexedAccessType;
       node.objectType = lowerType(type.object, at(node, 'objectType'));
       node.indexType = lowerType(type.index, at(node, 'indexType'));
       return node;
     }
     case 'tkeyof': {
-      const node = { type: 'TSTypeOperator', operator: 'keyof', ...base(slot) } as N.TSTypeOperator;
+      const node = { type: 'TSTypeOperator', operator: 'keyof', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeOperator;
       node.typeAnnotation = lowerType(type.type, at(node, 'typeAnnotation'));
       return node;
     }
     case 'tfunction': {
-      const node = { type: 'TSFunctionType', ...base(slot) } as N.TSFunctionType;
+      const node = { type: 'TSFunctionType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSFunctionType;
       node.params = type.params.map((p, i) => {
         if (p.default) unsupported('default in a function type');
         return lowerParam(p, at(node, 'params', i));
@@ -678,13 +679,13 @@ function tobjectStartsBroken(type: A.TObject): boolean {
 function lowerTypeMember(member: A.TMember, slot: Slot): N.TypeMember {
   switch (member.k) {
     case 'tprop': {
-      const node = { type: 'TSPropertySignature', optional: member.optional === true, readonly: member.readonly === true, ...base(slot) } as N.TSPropertySignature;
+      const node = { type: 'TSPropertySignature', optional: member.optional === true, readonly: member.readonly === true, parent: slot.parent, field: slot.field, index: slot.index } as N.TSPropertySignature;
       node.key = keyNode(member.key, at(node, 'key'));
       node.typeAnnotation = annotation(member.type, at(node, 'typeAnnotation'));
       return withDoc(node, member.doc);
     }
     case 'tindexsig': {
-      const node = { type: 'TSIndexSignature', ...base(slot) } as N.TSIndexSignature;
+      const node = { type: 'TSIndexSignature', parent: slot.parent, field: slot.field, index: slot.index } as N.TSIndexSignature;
       const param = identifier(member.keyName, at(node, 'parameters', 0));
       param.typeAnnotation = annotation(member.keyType, at(param, 'typeAnnotation'));
       node.parameters = [param];
@@ -692,7 +693,7 @@ function lowerTypeMember(member: A.TMember, slot: Slot): N.TypeMember {
       return withDoc(node, member.doc);
     }
     case 'tmethod': {
-      const node = { type: 'TSMethodSignature', ...base(slot) } as N.TSMethodSignature;
+      const node = { type: 'TSMethodSignature', parent: slot.parent, field: slot.field, index: slot.index } as N.TSMethodSignature;
       node.key = keyNode(member.key, at(node, 'key'));
       if (member.typeParams && member.typeParams.length > 0) node.typeParameters = typeParameters(member.typeParams, at(node, 'typeParameters'));
       node.params = member.params.map((p, i) => lowerParam(p, at(node, 'params', i)));
@@ -706,7 +707,7 @@ function lowerTypeMember(member: A.TMember, slot: Slot): N.TypeMember {
 export const LARGE_BLOCK = 200;
 
 function block(body: A.Stmt[], slot: Slot): N.BlockStatement {
-  const node = { type: 'BlockStatement', ...base(slot) } as N.BlockStatement;
+  const node = { type: 'BlockStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.BlockStatement;
   const prologue = prologueLength(body);
   node.body = body.map((s, i) => lowerStatement(s, at(node, 'body', i), i < prologue));
   if (body.length >= LARGE_BLOCK) topStatement(node).largeBlock = true;
@@ -715,7 +716,7 @@ function block(body: A.Stmt[], slot: Slot): N.BlockStatement {
 
 function exportWrap(decl: A.Stmt & { exported?: boolean; doc?: string }, slot: Slot, lower: (s: Slot) => N.Declaration): N.Statement {
   if (!decl.exported) return withDoc(lower(slot), decl.doc);
-  const node = { type: 'ExportNamedDeclaration', specifiers: [], source: null, exportKind: 'value', ...base(slot) } as unknown as N.ExportNamedDeclaration;
+  const node = { type: 'ExportNamedDeclaration', specifiers: [], source: null, exportKind: 'value', parent: slot.parent, field: slot.field, index: slot.index } as unknown as N.ExportNamedDeclaration;
   node.declaration = lower(at(node, 'declaration'));
   if (node.declaration.type === 'TSTypeAliasDeclaration' || node.declaration.type === 'TSInterfaceDeclaration') node.exportKind = 'type';
   return withDoc(node, decl.doc);
@@ -723,12 +724,12 @@ function exportWrap(decl: A.Stmt & { exported?: boolean; doc?: string }, slot: S
 
 function importName(name: A.ImportName, slot: Slot, kind: 'import' | 'export'): N.ImportSpecifier | N.ExportSpecifier {
   if (kind === 'import') {
-    const node = { type: 'ImportSpecifier', importKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, ...base(slot) } as N.ImportSpecifier;
+    const node = { type: 'ImportSpecifier', importKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, parent: slot.parent, field: slot.field, index: slot.index } as N.ImportSpecifier;
     node.imported = identifier(name.name, at(node, 'imported'));
     node.local = identifier(name.alias ?? name.name, at(node, 'local'));
     return node;
   }
-  const node = { type: 'ExportSpecifier', exportKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, ...base(slot) } as N.ExportSpecifier;
+  const node = { type: 'ExportSpecifier', exportKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, parent: slot.parent, field: slot.field, index: slot.index } as N.ExportSpecifier;
   node.local = identifier(name.name, at(node, 'local'));
   node.exported = identifier(name.alias ?? name.name, at(node, 'exported'));
   return node;
@@ -737,10 +738,10 @@ function importName(name: A.ImportName, slot: Slot, kind: 'import' | 'export'): 
 export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.Statement {
   switch (stmt.k) {
     case 'import': {
-      const node = { type: 'ImportDeclaration', importKind: stmt.typeOnly ? 'type' : 'value', ...base(slot) } as N.ImportDeclaration;
+      const node = { type: 'ImportDeclaration', importKind: stmt.typeOnly ? 'type' : 'value', parent: slot.parent, field: slot.field, index: slot.index } as N.ImportDeclaration;
       const specifiers: N.ImportSpecifierNode[] = [];
-      if (stmt.default) specifiers.push({ type: 'ImportDefaultSpecifier', ...base(at(node, 'specifiers', specifiers.length)), local: undefined as unknown as N.Identifier });
-      if (stmt.namespace) specifiers.push({ type: 'ImportNamespaceSpecifier', ...base(at(node, 'specifiers', specifiers.length)), local: undefined as unknown as N.Identifier });
+      if (stmt.default) specifiers.push({ type: 'ImportDefaultSpecifier', parent: node, field: 'specifiers', index: specifiers.length, local: undefined as unknown as N.Identifier });
+      if (stmt.namespace) specifiers.push({ type: 'ImportNamespaceSpecifier', parent: node, field: 'specifiers', index: specifiers.length, local: undefined as unknown as N.Identifier });
       for (const spec of specifiers) spec.local = identifier(spec.type === 'ImportDefaultSpecifier' ? stmt.default! : stmt.namespace!, at(spec, 'local'));
       if (stmt.default && stmt.namespace && stmt.names && stmt.names.length > 0) unsupported('import with default, namespace and names');
       if (stmt.namespace && stmt.names && stmt.names.length > 0) unsupported('import with namespace and names');
@@ -752,11 +753,11 @@ export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.
     }
     case 'exportFrom': {
       if (!stmt.names) {
-        const node = { type: 'ExportAllDeclaration', exportKind: stmt.typeOnly ? 'type' : 'value', ...base(slot) } as N.ExportAllDeclaration;
+        const node = { type: 'ExportAllDeclaration', exportKind: stmt.typeOnly ? 'type' : 'value', parent: slot.parent, field: slot.field, index: slot.index } as N.ExportAllDeclaration;
         node.source = stringNode(stmt.from, at(node, 'source'));
         return node;
       }
-      const node = { type: 'ExportNamedDeclaration', declaration: null, exportKind: stmt.typeOnly ? 'type' : 'value', ...base(slot) } as N.ExportNamedDeclaration;
+      const node = { type: 'ExportNamedDeclaration', declaration: null, exportKind: stmt.typeOnly ? 'type' : 'value', parent: slot.parent, field: slot.field, index: slot.index } as N.ExportNamedDeclaration;
       node.specifiers = stmt.names.map((name, i) => importName(name, at(node, 'specifiers', i), 'export') as N.ExportSpecifier);
       node.source = stringNode(stmt.from, at(node, 'source'));
       return node;
@@ -765,8 +766,8 @@ export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.
       // Prettier's statement ranges stop before `;`: a comment after the value trails the statement.
       const node = exportWrap(stmt, slot, (s) => {
         if (stmt.kind === 'const' && !stmt.init) unsupported('const without initializer');
-        const node = { type: 'VariableDeclaration', kind: stmt.kind, ...base(s) } as N.VariableDeclaration;
-        const declarator = { type: 'VariableDeclarator', ...base(at(node, 'declarations', 0)) } as N.VariableDeclarator;
+        const node = { type: 'VariableDeclaration', kind: stmt.kind, parent: s.parent, field: s.field, index: s.index } as N.VariableDeclaration;
+        const declarator = { type: 'VariableDeclarator', parent: node, field: 'declarations', index: 0 } as N.VariableDeclarator;
         declarator.id = identifier(stmt.name, at(declarator, 'id'));
         if (stmt.type) declarator.id.typeAnnotation = annotation(stmt.type, at(declarator.id, 'typeAnnotation'));
         const init = stmt.init;
@@ -779,7 +780,7 @@ export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.
     }
     case 'typeAlias':
       return exportWrap(stmt, slot, (s) => {
-        const node = { type: 'TSTypeAliasDeclaration', ...base(s) } as N.TSTypeAliasDeclaration;
+        const node = { type: 'TSTypeAliasDeclaration', parent: s.parent, field: s.field, index: s.index } as N.TSTypeAliasDeclaration;
         node.id = identifier(stmt.name, at(node, 'id'));
         if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, at(node, 'typeParameters'));
         node.typeAnnotation = lowerType(stmt.type, at(node, 'typeAnnotation'));
@@ -787,24 +788,24 @@ export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.
       });
     case 'interface':
       return exportWrap(stmt, slot, (s) => {
-        const node = { type: 'TSInterfaceDeclaration', ...base(s) } as N.TSInterfaceDeclaration;
+        const node = { type: 'TSInterfaceDeclaration', parent: s.parent, field: s.field, index: s.index } as N.TSInterfaceDeclaration;
         node.id = identifier(stmt.name, at(node, 'id'));
         if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, at(node, 'typeParameters'));
         node.extends = (stmt.extends ?? []).map((t, i) => {
           if (t.k !== 'tref') return unsupported('interface extending a non-reference type');
-          const heritage = { type: 'TSInterfaceHeritage', ...base(at(node, 'extends', i)) } as N.TSInterfaceHeritage;
+          const heritage = { type: 'TSInterfaceHeritage', parent: node, field: 'extends', index: i } as N.TSInterfaceHeritage;
           heritage.expression = dottedPath(t.name, at(heritage, 'expression'));
           if (t.args && t.args.length > 0) heritage.typeArguments = typeArguments(t.args, at(heritage, 'typeArguments'));
           return heritage;
         });
-        const body = { type: 'TSInterfaceBody', ...base(at(node, 'body')) } as N.TSInterfaceBody;
+        const body = { type: 'TSInterfaceBody', parent: node, field: 'body', index: -1 } as N.TSInterfaceBody;
         body.body = stmt.members.map((m, i) => lowerTypeMember(m, at(body, 'body', i)));
         node.body = body;
         return node;
       });
     case 'function':
       return exportWrap(stmt, slot, (s) => {
-        const node = { type: 'FunctionDeclaration', async: stmt.async === true, ...base(s) } as N.FunctionDeclaration;
+        const node = { type: 'FunctionDeclaration', async: stmt.async === true, parent: s.parent, field: s.field, index: s.index } as N.FunctionDeclaration;
         node.id = identifier(stmt.name, at(node, 'id'));
         if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, at(node, 'typeParameters'));
         node.params = stmt.params.map((p, i) => lowerParam(p, at(node, 'params', i)));
@@ -814,24 +815,24 @@ export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.
       });
     case 'class':
       return exportWrap(stmt, slot, (s) => {
-        const node = { type: 'ClassDeclaration', ...base(s) } as N.ClassDeclaration;
+        const node = { type: 'ClassDeclaration', parent: s.parent, field: s.field, index: s.index } as N.ClassDeclaration;
         node.id = identifier(stmt.name, at(node, 'id'));
         node.superClass = stmt.extends ? lowerClassHeritage(stmt.extends, at(node, 'superClass')) : null;
-        const body = { type: 'ClassBody', ...base(at(node, 'body')) } as N.ClassBody;
+        const body = { type: 'ClassBody', parent: node, field: 'body', index: -1 } as N.ClassBody;
         body.body = stmt.members.map((m, i) => lowerClassMember(m, at(body, 'body', i)));
         node.body = body;
         return node;
       });
     case 'return':
     case 'throw': {
-      const node = { type: stmt.k === 'return' ? 'ReturnStatement' : 'ThrowStatement', ...base(slot) } as N.ReturnStatement;
+      const node = { type: stmt.k === 'return' ? 'ReturnStatement' : 'ThrowStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.ReturnStatement;
       const argument = stmt.expr;
       node.argument = argument ? lowerExpr(argument.k === 'commented' ? plain(argument.expr) : argument, at(node, 'argument')) : null;
       if (argument?.k === 'commented') addTrailing(node, argument.comment);
       return node;
     }
     case 'if': {
-      const node = { type: 'IfStatement', ...base(slot) } as N.IfStatement;
+      const node = { type: 'IfStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.IfStatement;
       node.test = lowerExpr(plain(stmt.test), at(node, 'test'));
       node.consequent = block(stmt.then, at(node, 'consequent'));
       if (!stmt.else) node.alternate = null;
@@ -842,7 +843,7 @@ export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.
       return node;
     }
     case 'expr': {
-      const node = { type: 'ExpressionStatement', ...base(slot) } as N.ExpressionStatement;
+      const node = { type: 'ExpressionStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.ExpressionStatement;
       const inner = stmt.expr;
       if (inPrologue) unsupported('directive');
       node.expression = lowerExpr(inner.k === 'commented' ? plain(inner.expr) : inner, at(node, 'expression'));
@@ -850,9 +851,9 @@ export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.
       return node;
     }
     case 'forOf': {
-      const node = { type: 'ForOfStatement', ...base(slot) } as N.ForOfStatement;
-      const left = { type: 'VariableDeclaration', kind: 'const', ...base(at(node, 'left')) } as N.VariableDeclaration;
-      const declarator = { type: 'VariableDeclarator', init: null, ...base(at(left, 'declarations', 0)) } as unknown as N.VariableDeclarator;
+      const node = { type: 'ForOfStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.ForOfStatement;
+      const left = { type: 'VariableDeclaration', kind: 'const', parent: node, field: 'left', index: -1 } as N.VariableDeclaration;
+      const declarator = { type: 'VariableDeclarator', init: null, parent: left, field: 'declarations', index: 0 } as unknown as N.VariableDeclarator;
       declarator.id = identifier(stmt.name, at(declarator, 'id'));
       left.declarations = [declarator];
       node.left = left;
@@ -861,9 +862,9 @@ export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.
       return node;
     }
     case 'try': {
-      const node = { type: 'TryStatement', ...base(slot) } as N.TryStatement;
+      const node = { type: 'TryStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.TryStatement;
       node.block = block(stmt.block, at(node, 'block'));
-      const handler = { type: 'CatchClause', ...base(at(node, 'handler')) } as N.CatchClause;
+      const handler = { type: 'CatchClause', parent: node, field: 'handler', index: -1 } as N.CatchClause;
       handler.param = stmt.catchParam ? identifier(stmt.catchParam, at(handler, 'param')) : null;
       handler.body = block(stmt.handler, at(handler, 'body'));
       node.handler = handler;
@@ -881,15 +882,15 @@ function lowerClassHeritage(expr: A.Expr, slot: Slot): N.Expression {
 
 function lowerClassMember(member: A.ClassMember, slot: Slot): N.PropertyDefinition | N.MethodDefinition {
   if (member.k === 'classProp') {
-    const node = { type: 'PropertyDefinition', readonly: member.readonly === true, override: member.override === true, ...base(slot) } as N.PropertyDefinition;
+    const node = { type: 'PropertyDefinition', readonly: member.readonly === true, override: member.override === true, parent: slot.parent, field: slot.field, index: slot.index } as N.PropertyDefinition;
     node.key = identifier(member.name, at(node, 'key'));
     if (member.type) node.typeAnnotation = annotation(member.type, at(node, 'typeAnnotation'));
     node.value = member.init ? lowerExpr(plain(member.init), at(node, 'value')) : null;
     return withDoc(node, member.doc);
   }
-  const node = { type: 'MethodDefinition', kind: member.name === 'constructor' ? 'constructor' : 'method', ...base(slot) } as N.MethodDefinition;
+  const node = { type: 'MethodDefinition', kind: member.name === 'constructor' ? 'constructor' : 'method', parent: slot.parent, field: slot.field, index: slot.index } as N.MethodDefinition;
   node.key = identifier(member.name, at(node, 'key'));
-  const fn = { type: 'FunctionExpression', async: member.async === true, ...base(at(node, 'value')) } as N.FunctionExpression;
+  const fn = { type: 'FunctionExpression', async: member.async === true, parent: node, field: 'value', index: -1 } as N.FunctionExpression;
   fn.params = member.params.map((p, i) => lowerParam(p, at(fn, 'params', i)));
   if (member.returnType) fn.returnType = annotation(member.returnType, at(fn, 'returnType'));
   fn.body = block(member.body, at(fn, 'body'));
