@@ -145,9 +145,12 @@ const forcedIn = (analysis: Analysis): boolean => (typeof analysis === 'object' 
  * Summaries of narrow docs, one per distinct value. Summaries are immutable and few are distinct
  * (GitHub's output: 2,247 among 930,000 lists), so they are made once, not once per list, where
  * each lived as long as its docs and was copied by every scavenge meanwhile. Interning, not state:
- * what is printed does not depend on which object holds a value; at most 2^20 keys.
+ * what is printed does not depend on which object holds a value. Kept in arrays, by the flags and
+ * then by the two widths: a Map lookup per list was a twentieth of the printer's time.
  */
-const INTERNED = new Map<number, FlatSummary>();
+const INTERNED: (FlatSummary | undefined)[][] = [];
+const FLAG_COMBINATIONS = 64;
+for (let flags = 0; flags < FLAG_COMBINATIONS; flags++) INTERNED.push([]);
 
 /**
  * The root indentation per `useTabs`, `tabWidth` and line terminator, from which each level's
@@ -364,11 +367,15 @@ class DocPrinter {
   /** The summary with these fields (not forced), interned when narrow (see `INTERNED`). */
   private flat(hasText: boolean, leadingSpace: boolean, trailingSpace: boolean, anySpace: boolean, innerWidth: number, totalWidth: number, writable: boolean, boundary: boolean): FlatSummary {
     if (innerWidth >= INTERNED_WIDTH || totalWidth >= INTERNED_WIDTH) return { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable, boundary };
-    const key = (hasText ? 1 : 0) | (leadingSpace ? 2 : 0) | (trailingSpace ? 4 : 0) | (anySpace ? 8 : 0) | (writable ? 16 : 0) | (boundary ? 32 : 0) | (innerWidth << 6) | (totalWidth << 13);
-    let summary = INTERNED.get(key);
+    const flags = (hasText ? 1 : 0) | (leadingSpace ? 2 : 0) | (trailingSpace ? 4 : 0) | (anySpace ? 8 : 0) | (writable ? 16 : 0) | (boundary ? 32 : 0);
+    let byWidth = INTERNED[flags]!;
+    // Made at full length at once: an array filled at scattered indices would turn into a dictionary.
+    if (byWidth.length === 0) byWidth = INTERNED[flags] = new Array<FlatSummary | undefined>(INTERNED_WIDTH * INTERNED_WIDTH);
+    const at = innerWidth * INTERNED_WIDTH + totalWidth;
+    let summary = byWidth[at];
     if (!summary) {
       summary = { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable, boundary };
-      INTERNED.set(key, summary);
+      byWidth[at] = summary;
     }
     return summary;
   }
