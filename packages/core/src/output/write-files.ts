@@ -62,8 +62,10 @@ async function current(path: string): Promise<string | undefined> {
 /** Which files differ from what is on disk; nothing is written. */
 export async function diffOutputs(files: OutputFile[]): Promise<WriteResult> {
   const result: WriteResult = { changed: [], unchanged: [] };
-  for (const file of files) {
-    const existing = await current(file.path);
+  // Read together: the thread pool reads the files at once, not one after the other.
+  const contents = await Promise.all(files.map((file) => current(file.path)));
+  for (const [i, file] of files.entries()) {
+    const existing = contents[i];
     const same = file.createOnly ? existing !== undefined : existing === file.content;
     (same ? result.unchanged : result.changed).push(file.path);
   }
