@@ -30,17 +30,12 @@ const IDENTIFIER = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u;
 const ASCII_IDENTIFIER = /^[A-Za-z$_][A-Za-z0-9$_]*$/;
 
 /**
- * Where a node goes: the position fields every lowered node carries. Nodes spell them out in their
- * literals rather than spreading a slot in: V8 copies a spread property by property through a
- * builtin, about 4x the cost of the literal, and GitHub's spec lowers 745,000 nodes.
+ * Where a node goes is passed down as three arguments (`parent`, `field`, `index`) that each node
+ * literal spells out: not as a slot object (one more allocation per node: GitHub's spec lowers
+ * 745,000 nodes), nor spread into the literal (V8 copies a spread through a builtin, about 4x the
+ * cost of the literal).
  */
-interface Slot {
-  parent: N.ENode | null;
-  field: string;
-  index: number;
-}
-
-const at = (parent: N.ENode | null, field: string, index = -1): Slot => ({ parent, field, index });
+type Parent = N.ENode | null;
 
 /** A string expression statement: a directive (`"use strict";`) at the start of a body. */
 export function isStringStatement(stmt: A.Stmt): boolean {
@@ -56,7 +51,7 @@ export function prologueLength(body: A.Stmt[]): number {
 
 /** Lowers one top-level statement; `leading` comments go before it (header, doc). */
 export function lowerTopLevel(stmt: A.Stmt, program: N.Program, index: number, leading: N.EComment[], inPrologue = false): N.Statement {
-  const node = lowerStatement(stmt, at(program, 'body', index), inPrologue);
+  const node = lowerStatement(stmt, program, 'body', index, inPrologue);
   if (leading.length > 0) node.comments = [...leading, ...(node.comments ?? [])];
   return node;
 }
@@ -80,63 +75,63 @@ function withDoc<T extends N.ENode>(node: T, doc: string | undefined): T {
   return node;
 }
 
-function identifier(name: string, slot: Slot): N.Identifier {
+function identifier(name: string, parent: Parent, field: string, index = -1): N.Identifier {
   if (!ASCII_IDENTIFIER.test(name) && !IDENTIFIER.test(name)) unsupported(`identifier ${name}`);
-  return { type: 'Identifier', name, parent: slot.parent, field: slot.field, index: slot.index };
+  return { type: 'Identifier', name, parent, field, index };
 }
 
-function stringNode(value: string, slot: Slot): N.StringLiteral {
-  return { type: 'StringLiteral', value, raw: stringLiteral(value), parent: slot.parent, field: slot.field, index: slot.index };
+function stringNode(value: string, parent: Parent, field: string, index = -1): N.StringLiteral {
+  return { type: 'StringLiteral', value, raw: stringLiteral(value), parent, field, index };
 }
 
 /** A property key as print-source writes it: bare when an identifier name, else a string. */
-function keyNode(key: string, slot: Slot): N.Identifier | N.StringLiteral {
-  return isIdentifierName(key) ? identifier(key, slot) : stringNode(key, slot);
+function keyNode(key: string, parent: Parent, field: string, index = -1): N.Identifier | N.StringLiteral {
+  return isIdentifierName(key) ? identifier(key, parent, field, index) : stringNode(key, parent, field, index);
 }
 
 /** `a.b.c` as nested member expressions (or `this`, `super` at the root). */
-function dottedPath(name: string, slot: Slot): N.Expression {
+function dottedPath(name: string, parent: Parent, field: string, index = -1): N.Expression {
   // Most names have no dot: no split (it allocates an array per name).
-  if (!name.includes('.') && name !== 'this' && name !== 'super') return identifier(name, slot);
+  if (!name.includes('.') && name !== 'this' && name !== 'super') return identifier(name, parent, field, index);
   const parts = name.split('.');
-  const build = (count: number, s: Slot): N.Expression => {
+  const build = (count: number, parent: Parent, field: string, index: number): N.Expression => {
     if (count === 1) {
       const first = parts[0]!;
-      if (first === 'this') return { type: 'ThisExpression', parent: s.parent, field: s.field, index: s.index };
-      if (first === 'super') return { type: 'Super', parent: s.parent, field: s.field, index: s.index };
-      return identifier(first, s);
+      if (first === 'this') return { type: 'ThisExpression', parent, field, index };
+      if (first === 'super') return { type: 'Super', parent, field, index };
+      return identifier(first, parent, field, index);
     }
-    const node = { type: 'MemberExpression', computed: false, optional: false, parent: s.parent, field: s.field, index: s.index } as N.MemberExpression;
-    node.object = build(count - 1, at(node, 'object'));
-    node.property = identifier(parts[count - 1]!, at(node, 'property'));
+    const node = { type: 'MemberExpression', computed: false, optional: false, parent, field, index } as N.MemberExpression;
+    node.object = build(count - 1, node, 'object', -1);
+    node.property = identifier(parts[count - 1]!, node, 'property');
     return node;
   };
-  return build(parts.length, slot);
+  return build(parts.length, parent, field, index);
 }
 
-function qualifiedName(name: string, slot: Slot): N.Identifier | N.TSQualifiedName {
-  if (!name.includes('.')) return identifier(name, slot);
+function qualifiedName(name: string, parent: Parent, field: string, index = -1): N.Identifier | N.TSQualifiedName {
+  if (!name.includes('.')) return identifier(name, parent, field, index);
   const parts = name.split('.');
-  const build = (count: number, s: Slot): N.Identifier | N.TSQualifiedName => {
-    if (count === 1) return identifier(parts[0]!, s);
-    const node = { type: 'TSQualifiedName', parent: s.parent, field: s.field, index: s.index } as N.TSQualifiedName;
-    node.left = build(count - 1, at(node, 'left'));
-    node.right = identifier(parts[count - 1]!, at(node, 'right'));
+  const build = (count: number, parent: Parent, field: string, index: number): N.Identifier | N.TSQualifiedName => {
+    if (count === 1) return identifier(parts[0]!, parent, field, index);
+    const node = { type: 'TSQualifiedName', parent, field, index } as N.TSQualifiedName;
+    node.left = build(count - 1, node, 'left', -1);
+    node.right = identifier(parts[count - 1]!, node, 'right');
     return node;
   };
-  return build(parts.length, slot);
+  return build(parts.length, parent, field, index);
 }
 
-function numberNode(value: number, slot: Slot): N.Expression {
-  if (!Number.isFinite(value)) return value < 0 ? unsupported('negative infinity literal') : identifier(String(value), slot);
+function numberNode(value: number, parent: Parent, field: string, index = -1): N.Expression {
+  if (!Number.isFinite(value)) return value < 0 ? unsupported('negative infinity literal') : identifier(String(value), parent, field, index);
   if (value < 0 || Object.is(value, -0)) {
     // print-source writes `-1` (and `0` for -0); the parser reads a unary minus.
-    if (Object.is(value, -0)) return { type: 'NumericLiteral', value: 0, raw: '0', parent: slot.parent, field: slot.field, index: slot.index };
-    const node = { type: 'UnaryExpression', operator: '-', parent: slot.parent, field: slot.field, index: slot.index } as N.UnaryExpression;
+    if (Object.is(value, -0)) return { type: 'NumericLiteral', value: 0, raw: '0', parent, field, index };
+    const node = { type: 'UnaryExpression', operator: '-', parent, field, index } as N.UnaryExpression;
     node.argument = { type: 'NumericLiteral', value: -value, raw: String(-value), parent: node, field: 'argument', index: -1 };
     return node;
   }
-  return { type: 'NumericLiteral', value, raw: String(value), parent: slot.parent, field: slot.field, index: slot.index };
+  return { type: 'NumericLiteral', value, raw: String(value), parent, field, index };
 }
 
 /** The spine of a member/call chain: does any link up to its root use `?.`? */
@@ -165,65 +160,65 @@ function chainHasOptional(expr: A.Expr): boolean {
 const isChainLink = (expr: A.Expr) => expr.k === 'member' || expr.k === 'index' || expr.k === 'call';
 
 /** Lowers an expression; `inChain` when it is the object or callee of a chain link. */
-export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expression {
+export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -1, inChain = false): N.Expression {
   if (!inChain && isChainLink(expr) && chainHasOptional(expr)) {
-    const chain = { type: 'ChainExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.ChainExpression;
-    chain.expression = lowerExpr(expr, at(chain, 'expression'), true) as N.MemberExpression | N.CallExpression;
+    const chain = { type: 'ChainExpression', parent, field, index } as N.ChainExpression;
+    chain.expression = lowerExpr(expr, chain, 'expression', -1, true) as N.MemberExpression | N.CallExpression;
     return chain;
   }
   switch (expr.k) {
     case 'ident':
-      return dottedPath(expr.name, slot);
+      return dottedPath(expr.name, parent, field, index);
     case 'string':
-      return stringNode(expr.value, slot);
+      return stringNode(expr.value, parent, field, index);
     case 'number':
-      return numberNode(expr.value, slot);
+      return numberNode(expr.value, parent, field, index);
     case 'boolean':
-      return { type: 'BooleanLiteral', value: expr.value, parent: slot.parent, field: slot.field, index: slot.index };
+      return { type: 'BooleanLiteral', value: expr.value, parent, field, index };
     case 'null':
-      return { type: 'NullLiteral', parent: slot.parent, field: slot.field, index: slot.index };
+      return { type: 'NullLiteral', parent, field, index };
     case 'template': {
       if (expr.quasis.length !== expr.exprs.length + 1) unsupported('template shape');
-      const node = { type: 'TemplateLiteral', parent: slot.parent, field: slot.field, index: slot.index } as N.TemplateLiteral;
+      const node = { type: 'TemplateLiteral', parent, field, index } as N.TemplateLiteral;
       node.quasis = expr.quasis.map((quasi, i) => ({ type: 'TemplateElement', raw: templateChunk(quasi), parent: node, field: 'quasis', index: i }));
-      node.expressions = expr.exprs.map((inner, i) => lowerExpr(inner, at(node, 'expressions', i)));
+      node.expressions = expr.exprs.map((inner, i) => lowerExpr(inner, node, 'expressions', i));
       node.newlineInInterpolation = expr.exprs.map((inner) => printExpr(inner, '').includes('\n'));
       return node;
     }
     case 'array': {
-      const node = { type: 'ArrayExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.ArrayExpression;
-      node.elements = expr.items.map((item, i) => lowerArg(item, at(node, 'elements', i)));
+      const node = { type: 'ArrayExpression', parent, field, index } as N.ArrayExpression;
+      node.elements = expr.items.map((item, i) => lowerArg(item, node, 'elements', i));
       attachTrailingInList(node.elements, expr.items);
       return node;
     }
     case 'object': {
-      const node = { type: 'ObjectExpression', preservedBreak: false, parent: slot.parent, field: slot.field, index: slot.index } as N.ObjectExpression;
-      node.properties = expr.props.map((member, i) => lowerObjectMember(member, at(node, 'properties', i)));
+      const node = { type: 'ObjectExpression', preservedBreak: false, parent, field, index } as N.ObjectExpression;
+      node.properties = expr.props.map((member, i) => lowerObjectMember(member, node, 'properties', i));
       return node;
     }
     case 'member': {
-      const node = { type: 'MemberExpression', optional: expr.optional === true, parent: slot.parent, field: slot.field, index: slot.index } as N.MemberExpression;
-      node.object = lowerOperand(expr.object, at(node, 'object'));
+      const node = { type: 'MemberExpression', optional: expr.optional === true, parent, field, index } as N.MemberExpression;
+      node.object = lowerOperand(expr.object, node, 'object');
       if (isIdentifierName(expr.property)) {
         node.computed = false;
-        node.property = identifier(expr.property, at(node, 'property'));
+        node.property = identifier(expr.property, node, 'property');
       } else {
         node.computed = true;
-        node.property = stringNode(expr.property, at(node, 'property'));
+        node.property = stringNode(expr.property, node, 'property');
       }
       return node;
     }
     case 'index': {
-      const node = { type: 'MemberExpression', optional: expr.optional === true, computed: true, parent: slot.parent, field: slot.field, index: slot.index } as N.MemberExpression;
-      node.object = lowerOperand(expr.object, at(node, 'object'));
-      node.property = lowerExpr(plain(expr.index), at(node, 'property'));
+      const node = { type: 'MemberExpression', optional: expr.optional === true, computed: true, parent, field, index } as N.MemberExpression;
+      node.object = lowerOperand(expr.object, node, 'object');
+      node.property = lowerExpr(plain(expr.index), node, 'property');
       return node;
     }
     case 'call': {
-      const node = { type: 'CallExpression', optional: expr.optional === true, parent: slot.parent, field: slot.field, index: slot.index } as N.CallExpression;
-      node.callee = lowerOperand(expr.callee, at(node, 'callee'));
-      if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, at(node, 'typeArguments'));
-      node.arguments = expr.args.map((arg, i) => lowerArg(arg, at(node, 'arguments', i)));
+      const node = { type: 'CallExpression', optional: expr.optional === true, parent, field, index } as N.CallExpression;
+      node.callee = lowerOperand(expr.callee, node, 'callee');
+      if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, node, 'typeArguments');
+      node.arguments = expr.args.map((arg, i) => lowerArg(arg, node, 'arguments', i));
       attachTrailingInList(node.arguments, expr.args);
       if (expr.pure) {
         // Prettier keeps a leading block comment before the call; inside a chain it would move it.
@@ -234,71 +229,71 @@ export function lowerExpr(expr: A.Expr, slot: Slot, inChain = false): N.Expressi
     }
     case 'new': {
       if (!isPlainPath(expr.callee)) unsupported('new with a computed callee');
-      const node = { type: 'NewExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.NewExpression;
-      node.callee = lowerExpr(expr.callee, at(node, 'callee'));
-      if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, at(node, 'typeArguments'));
-      node.arguments = expr.args.map((arg, i) => lowerArg(arg, at(node, 'arguments', i)));
+      const node = { type: 'NewExpression', parent, field, index } as N.NewExpression;
+      node.callee = lowerExpr(expr.callee, node, 'callee');
+      if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, node, 'typeArguments');
+      node.arguments = expr.args.map((arg, i) => lowerArg(arg, node, 'arguments', i));
       attachTrailingInList(node.arguments, expr.args);
       return node;
     }
     case 'arrow': {
-      const node = { type: 'ArrowFunctionExpression', async: expr.async === true, parent: slot.parent, field: slot.field, index: slot.index } as N.ArrowFunctionExpression;
-      if (expr.typeParams && expr.typeParams.length > 0) node.typeParameters = typeParameters(expr.typeParams, at(node, 'typeParameters'));
-      node.params = expr.params.map((p, i) => lowerParam(p, at(node, 'params', i)));
-      if (expr.returnType) node.returnType = annotation(expr.returnType, at(node, 'returnType'));
-      node.body = Array.isArray(expr.body) ? block(expr.body, at(node, 'body')) : lowerExpr(plain(expr.body), at(node, 'body'));
+      const node = { type: 'ArrowFunctionExpression', async: expr.async === true, parent, field, index } as N.ArrowFunctionExpression;
+      if (expr.typeParams && expr.typeParams.length > 0) node.typeParameters = typeParameters(expr.typeParams, node, 'typeParameters');
+      node.params = expr.params.map((p, i) => lowerParam(p, node, 'params', i));
+      if (expr.returnType) node.returnType = annotation(expr.returnType, node, 'returnType');
+      node.body = Array.isArray(expr.body) ? block(expr.body, node, 'body') : lowerExpr(plain(expr.body), node, 'body');
       if (!Array.isArray(expr.body) && expr.body.k === 'commented') unsupported('comment after an arrow body');
       return node;
     }
     case 'unary': {
-      const node = { type: 'UnaryExpression', operator: expr.op, parent: slot.parent, field: slot.field, index: slot.index } as N.UnaryExpression;
-      node.argument = lowerExpr(plain(expr.arg), at(node, 'argument'));
+      const node = { type: 'UnaryExpression', operator: expr.op, parent, field, index } as N.UnaryExpression;
+      node.argument = lowerExpr(plain(expr.arg), node, 'argument');
       return node;
     }
     case 'binary': {
       if ((expr.op === '**' && expr.left.k === 'unary') || expr.left.k === 'await' && expr.op === '**') unsupported('unary operand of **');
       if (['<', '<=', '>', '>=', 'instanceof', 'in'].includes(expr.op) && plain(expr.right).k === 'as') unsupported('type assertion right of a relational operator');
       const logical = expr.op === '&&' || expr.op === '||' || expr.op === '??';
-      const node = { type: logical ? 'LogicalExpression' : 'BinaryExpression', operator: expr.op, parent: slot.parent, field: slot.field, index: slot.index } as N.BinaryExpression;
-      node.left = lowerExpr(plain(expr.left), at(node, 'left'));
-      node.right = lowerExpr(plain(expr.right), at(node, 'right'));
+      const node = { type: logical ? 'LogicalExpression' : 'BinaryExpression', operator: expr.op, parent, field, index } as N.BinaryExpression;
+      node.left = lowerExpr(plain(expr.left), node, 'left');
+      node.right = lowerExpr(plain(expr.right), node, 'right');
       if (logical && node.right.type === 'LogicalExpression' && node.right.operator === expr.op) markReassociation(node);
       return node;
     }
     case 'cond': {
-      const node = { type: 'ConditionalExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.ConditionalExpression;
-      node.test = lowerExpr(plain(expr.test), at(node, 'test'));
-      node.consequent = lowerExpr(plain(expr.then), at(node, 'consequent'));
-      node.alternate = lowerExpr(plain(expr.else), at(node, 'alternate'));
+      const node = { type: 'ConditionalExpression', parent, field, index } as N.ConditionalExpression;
+      node.test = lowerExpr(plain(expr.test), node, 'test');
+      node.consequent = lowerExpr(plain(expr.then), node, 'consequent');
+      node.alternate = lowerExpr(plain(expr.else), node, 'alternate');
       return node;
     }
     case 'await': {
-      if (!checkAwaitContext(slot) && !AWAIT_OPERAND_START.test(printExpr(expr, '').slice('await '.length, 'await '.length + 1))) {
+      if (!checkAwaitContext(parent, field) && !AWAIT_OPERAND_START.test(printExpr(expr, '').slice('await '.length, 'await '.length + 1))) {
         // TypeScript first reads a top-level `await [`, `await (`, `await {`... as an identifier,
         // then re-parses the statement; prettier's output then repeats or loses later text.
         throw new Unsupported('top-level await re-parsed by TypeScript', true);
       }
       if (startsWithObject(expr.expr)) unsupported('await of an object literal');
-      const node = { type: 'AwaitExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.AwaitExpression;
-      node.argument = lowerExpr(plain(expr.expr), at(node, 'argument'));
+      const node = { type: 'AwaitExpression', parent, field, index } as N.AwaitExpression;
+      node.argument = lowerExpr(plain(expr.expr), node, 'argument');
       return node;
     }
     case 'as': {
-      const node = { type: expr.satisfies ? 'TSSatisfiesExpression' : 'TSAsExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.TSAsExpression;
-      node.expression = lowerExpr(plain(expr.expr), at(node, 'expression'));
-      node.typeAnnotation = lowerType(expr.type, at(node, 'typeAnnotation'));
+      const node = { type: expr.satisfies ? 'TSSatisfiesExpression' : 'TSAsExpression', parent, field, index } as N.TSAsExpression;
+      node.expression = lowerExpr(plain(expr.expr), node, 'expression');
+      node.typeAnnotation = lowerType(expr.type, node, 'typeAnnotation');
       return node;
     }
     case 'nonNull': {
       if (chainHasOptional(expr.expr)) unsupported('non-null assertion on an optional chain');
-      const node = { type: 'TSNonNullExpression', parent: slot.parent, field: slot.field, index: slot.index } as N.TSNonNullExpression;
-      node.expression = lowerOperand(expr.expr, at(node, 'expression'));
+      const node = { type: 'TSNonNullExpression', parent, field, index } as N.TSNonNullExpression;
+      node.expression = lowerOperand(expr.expr, node, 'expression');
       return node;
     }
     case 'assign': {
-      const node = { type: 'AssignmentExpression', operator: expr.op, parent: slot.parent, field: slot.field, index: slot.index } as N.AssignmentExpression;
-      node.left = lowerExpr(plain(expr.target), at(node, 'left'));
-      node.right = lowerExpr(plain(expr.value), at(node, 'right'));
+      const node = { type: 'AssignmentExpression', operator: expr.op, parent, field, index } as N.AssignmentExpression;
+      node.left = lowerExpr(plain(expr.target), node, 'left');
+      node.right = lowerExpr(plain(expr.value), node, 'right');
       return node;
     }
     case 'commented':
@@ -316,9 +311,8 @@ const AWAIT_OPERAND_START = /^[\p{ID_Start}$_0-9'"]$/u;
  * `await` parses as an expression only in an async function or at the top level of the module;
  * elsewhere the parser reads an identifier named `await`. True inside a function.
  */
-function checkAwaitContext(slot: Slot): boolean {
-  let field = slot.field;
-  for (let node = slot.parent; node; field = node.field, node = node.parent) {
+function checkAwaitContext(parent: Parent, field: string): boolean {
+  for (let node = parent; node; field = node.field, node = node.parent) {
     switch (node.type) {
       case 'ArrowFunctionExpression':
       case 'FunctionExpression':
@@ -447,11 +441,11 @@ function plain(expr: A.Expr): A.Expr {
 }
 
 /** The object or callee of a chain link: stays in the chain; numbers need a dot to be valid. */
-function lowerOperand(expr: A.Expr, slot: Slot): N.Expression {
+function lowerOperand(expr: A.Expr, parent: Parent, field: string, index = -1): N.Expression {
   const inner = plain(expr);
-  if (inner.k === 'number' && Number.isInteger(inner.value) && slot.field === 'object') unsupported('member of an integer literal');
-  if (inner.k === 'template' && slot.field === 'callee') unsupported('template literal callee');
-  return lowerExpr(inner, slot, isChainLink(inner) || inner.k === 'nonNull');
+  if (inner.k === 'number' && Number.isInteger(inner.value) && field === 'object') unsupported('member of an integer literal');
+  if (inner.k === 'template' && field === 'callee') unsupported('template literal callee');
+  return lowerExpr(inner, parent, field, index, isChainLink(inner) || inner.k === 'nonNull');
 }
 
 function isPlainPath(expr: A.Expr): boolean {
@@ -459,13 +453,13 @@ function isPlainPath(expr: A.Expr): boolean {
   return expr.k === 'member' && !expr.optional && isPlainPath(expr.object);
 }
 
-function lowerArg(arg: A.Expr | A.Spread, slot: Slot): N.Expression | N.SpreadElement {
+function lowerArg(arg: A.Expr | A.Spread, parent: Parent, field: string, index = -1): N.Expression | N.SpreadElement {
   if (arg.k === 'spread') {
-    const node = { type: 'SpreadElement', parent: slot.parent, field: slot.field, index: slot.index } as N.SpreadElement;
-    node.argument = lowerExpr(plain(arg.expr), at(node, 'argument'));
+    const node = { type: 'SpreadElement', parent, field, index } as N.SpreadElement;
+    node.argument = lowerExpr(plain(arg.expr), node, 'argument');
     return node;
   }
-  return lowerExpr(arg.k === 'commented' ? plain(arg.expr) : arg, slot);
+  return lowerExpr(arg.k === 'commented' ? plain(arg.expr) : arg, parent, field, index);
 }
 
 /** `f(x /* c *\/)`, `[x /* c *\/]`: the comment trails the element (prettier's tie-breaking). */
@@ -486,39 +480,39 @@ function addTrailing(node: N.ENode, text: string): void {
   node.comments = [...(node.comments ?? []), trailingBlock(text)];
 }
 
-function lowerObjectMember(member: A.ObjectMember, slot: Slot): N.Property | N.SpreadElement {
+function lowerObjectMember(member: A.ObjectMember, parent: Parent, field: string, index = -1): N.Property | N.SpreadElement {
   switch (member.k) {
     case 'spread': {
-      const node = { type: 'SpreadElement', parent: slot.parent, field: slot.field, index: slot.index } as N.SpreadElement;
+      const node = { type: 'SpreadElement', parent, field, index } as N.SpreadElement;
       const inner = member.expr;
-      node.argument = lowerExpr(inner.k === 'commented' ? plain(inner.expr) : inner, at(node, 'argument'));
+      node.argument = lowerExpr(inner.k === 'commented' ? plain(inner.expr) : inner, node, 'argument');
       if (inner.k === 'commented') addTrailing(node, inner.comment);
       return node;
     }
     case 'prop': {
-      const node = { type: 'Property', method: false, kind: 'init', shorthand: member.shorthand === true, computed: false, parent: slot.parent, field: slot.field, index: slot.index } as N.Property;
+      const node = { type: 'Property', method: false, kind: 'init', shorthand: member.shorthand === true, computed: false, parent, field, index } as N.Property;
       if (member.shorthand) {
         if (member.value.k !== 'ident' || member.value.name !== member.key) unsupported('shorthand property with another value');
-        node.key = identifier(member.key, at(node, 'key'));
-        node.value = identifier(member.key, at(node, 'value'));
+        node.key = identifier(member.key, node, 'key');
+        node.value = identifier(member.key, node, 'value');
         return node;
       }
       if (member.key === '__proto__') {
         node.computed = true;
-        node.key = stringNode(member.key, at(node, 'key'));
-      } else node.key = keyNode(member.key, at(node, 'key'));
+        node.key = stringNode(member.key, node, 'key');
+      } else node.key = keyNode(member.key, node, 'key');
       const value = member.value;
-      node.value = lowerExpr(value.k === 'commented' ? plain(value.expr) : value, at(node, 'value'));
+      node.value = lowerExpr(value.k === 'commented' ? plain(value.expr) : value, node, 'value');
       if (value.k === 'commented') addTrailing(node, value.comment);
       return node;
     }
     case 'method': {
-      const node = { type: 'Property', method: member.kind === 'method', kind: member.kind === 'get' ? 'get' : 'init', shorthand: false, computed: false, parent: slot.parent, field: slot.field, index: slot.index } as N.Property;
-      node.key = keyNode(member.key, at(node, 'key'));
+      const node = { type: 'Property', method: member.kind === 'method', kind: member.kind === 'get' ? 'get' : 'init', shorthand: false, computed: false, parent, field, index } as N.Property;
+      node.key = keyNode(member.key, node, 'key');
       const fn = { type: 'FunctionExpression', async: member.async === true, parent: node, field: 'value', index: -1 } as N.FunctionExpression;
-      fn.params = member.params.map((p, i) => lowerParam(p, at(fn, 'params', i)));
-      if (member.returnType) fn.returnType = annotation(member.returnType, at(fn, 'returnType'));
-      fn.body = block(member.body, at(fn, 'body'));
+      fn.params = member.params.map((p, i) => lowerParam(p, fn, 'params', i));
+      if (member.returnType) fn.returnType = annotation(member.returnType, fn, 'returnType');
+      fn.body = block(member.body, fn, 'body');
       node.value = fn;
       if (member.kind === 'get' && member.async) unsupported('async getter');
       return node;
@@ -526,47 +520,47 @@ function lowerObjectMember(member: A.ObjectMember, slot: Slot): N.Property | N.S
   }
 }
 
-function lowerParam(param: A.Param, slot: Slot): N.Param {
+function lowerParam(param: A.Param, parent: Parent, field: string, index = -1): N.Param {
   if (param.rest) {
     if (param.default || param.optional) unsupported('rest parameter with a default');
-    const node = { type: 'RestElement', parent: slot.parent, field: slot.field, index: slot.index } as N.RestElement;
-    node.argument = identifier(param.name, at(node, 'argument'));
-    if (param.type) node.typeAnnotation = annotation(param.type, at(node, 'typeAnnotation'));
+    const node = { type: 'RestElement', parent, field, index } as N.RestElement;
+    node.argument = identifier(param.name, node, 'argument');
+    if (param.type) node.typeAnnotation = annotation(param.type, node, 'typeAnnotation');
     return node;
   }
   if (param.default) {
     if (param.optional) unsupported('optional parameter with a default');
-    const node = { type: 'AssignmentPattern', parent: slot.parent, field: slot.field, index: slot.index } as N.AssignmentPattern;
-    node.left = identifier(param.name, at(node, 'left'));
-    if (param.type) node.left.typeAnnotation = annotation(param.type, at(node.left, 'typeAnnotation'));
-    node.right = lowerExpr(plain(param.default), at(node, 'right'));
+    const node = { type: 'AssignmentPattern', parent, field, index } as N.AssignmentPattern;
+    node.left = identifier(param.name, node, 'left');
+    if (param.type) node.left.typeAnnotation = annotation(param.type, node.left, 'typeAnnotation');
+    node.right = lowerExpr(plain(param.default), node, 'right');
     return node;
   }
-  const node = identifier(param.name, slot);
+  const node = identifier(param.name, parent, field, index);
   if (param.optional) node.optional = true;
-  if (param.type) node.typeAnnotation = annotation(param.type, at(node, 'typeAnnotation'));
+  if (param.type) node.typeAnnotation = annotation(param.type, node, 'typeAnnotation');
   return node;
 }
 
-function annotation(type: A.Type, slot: Slot): N.TSTypeAnnotation {
-  const node = { type: 'TSTypeAnnotation', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeAnnotation;
-  node.typeAnnotation = lowerType(type, at(node, 'typeAnnotation'));
+function annotation(type: A.Type, parent: Parent, field: string, index = -1): N.TSTypeAnnotation {
+  const node = { type: 'TSTypeAnnotation', parent, field, index } as N.TSTypeAnnotation;
+  node.typeAnnotation = lowerType(type, node, 'typeAnnotation');
   return node;
 }
 
-function typeArguments(args: A.Type[], slot: Slot): N.TSTypeParameterInstantiation {
-  const node = { type: 'TSTypeParameterInstantiation', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeParameterInstantiation;
-  node.params = args.map((t, i) => lowerType(t, at(node, 'params', i)));
+function typeArguments(args: A.Type[], parent: Parent, field: string, index = -1): N.TSTypeParameterInstantiation {
+  const node = { type: 'TSTypeParameterInstantiation', parent, field, index } as N.TSTypeParameterInstantiation;
+  node.params = args.map((t, i) => lowerType(t, node, 'params', i));
   return node;
 }
 
-function typeParameters(params: A.TypeParam[], slot: Slot): N.TSTypeParameterDeclaration {
-  const node = { type: 'TSTypeParameterDeclaration', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeParameterDeclaration;
+function typeParameters(params: A.TypeParam[], parent: Parent, field: string, index = -1): N.TSTypeParameterDeclaration {
+  const node = { type: 'TSTypeParameterDeclaration', parent, field, index } as N.TSTypeParameterDeclaration;
   node.params = params.map((p, i) => {
     const param = { type: 'TSTypeParameter', parent: node, field: 'params', index: i } as N.TSTypeParameter;
-    param.name = identifier(p.name, at(param, 'name'));
-    if (p.constraint) param.constraint = lowerType(p.constraint, at(param, 'constraint'));
-    if (p.default) param.default = lowerType(p.default, at(param, 'default'));
+    param.name = identifier(p.name, param, 'name');
+    if (p.constraint) param.constraint = lowerType(p.constraint, param, 'constraint');
+    if (p.default) param.default = lowerType(p.default, param, 'default');
     return param;
   });
   return node;
@@ -591,81 +585,79 @@ function flatten(types: A.Type[], kind: 'tunion' | 'tintersection'): A.Type[] {
   return types.flatMap((t) => (t.k === kind ? flatten(t.types, kind) : [t]));
 }
 
-export function lowerType(type: A.Type, slot: Slot): N.TypeNode {
+export function lowerType(type: A.Type, parent: Parent, field: string, index = -1): N.TypeNode {
   switch (type.k) {
     case 'tref': {
-      const node = { type: 'TSTypeReference', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeReference;
-      node.typeName = qualifiedName(type.name, at(node, 'typeName'));
-      if (type.args && type.args.length > 0) node.typeArguments = typeArguments(type.args, at(node, 'typeArguments'));
+      const node = { type: 'TSTypeReference', parent, field, index } as N.TSTypeReference;
+      node.typeName = qualifiedName(type.name, node, 'typeName');
+      if (type.args && type.args.length > 0) node.typeArguments = typeArguments(type.args, node, 'typeArguments');
       return node;
     }
     case 'tkeyword':
-      return { type: KEYWORDS[type.name], parent: slot.parent, field: slot.field, index: slot.index };
+      return { type: KEYWORDS[type.name], parent, field, index };
     case 'tliteral': {
-      const node = { type: 'TSLiteralType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSLiteralType;
-      const literalSlot = at(node, 'literal');
-      if (typeof type.value === 'string') node.literal = stringNode(type.value, literalSlot);
-      else if (typeof type.value === 'boolean') node.literal = { type: 'BooleanLiteral', value: type.value, parent: literalSlot.parent, field: literalSlot.field, index: literalSlot.index };
+      const node = { type: 'TSLiteralType', parent, field, index } as N.TSLiteralType;
+      if (typeof type.value === 'string') node.literal = stringNode(type.value, node, 'literal');
+      else if (typeof type.value === 'boolean') node.literal = { type: 'BooleanLiteral', value: type.value, parent: node, field: 'literal', index: -1 };
       else {
         if (!Number.isFinite(type.value)) unsupported('non-finite literal type');
-        node.literal = numberNode(type.value, literalSlot) as N.NumericLiteral | N.UnaryExpression;
+        node.literal = numberNode(type.value, node, 'literal') as N.NumericLiteral | N.UnaryExpression;
       }
       return node;
     }
     case 'tobject': {
-      const node = { type: 'TSTypeLiteral', preservedBreak: tobjectStartsBroken(type), parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeLiteral;
-      node.members = type.members.map((m, i) => lowerTypeMember(m, at(node, 'members', i)));
+      const node = { type: 'TSTypeLiteral', preservedBreak: tobjectStartsBroken(type), parent, field, index } as N.TSTypeLiteral;
+      node.members = type.members.map((m, i) => lowerTypeMember(m, node, 'members', i));
       return node;
     }
     case 'tunion':
     case 'tintersection': {
       const members = flatten(type.types, type.k);
       if (members.length === 0) return unsupported('empty union');
-      if (members.length === 1) return lowerType(members[0]!, slot);
-      const node = { type: type.k === 'tunion' ? 'TSUnionType' : 'TSIntersectionType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSUnionType;
-      node.types = members.map((t, i) => lowerType(t, at(node, 'types', i)));
+      if (members.length === 1) return lowerType(members[0]!, parent, field, index);
+      const node = { type: type.k === 'tunion' ? 'TSUnionType' : 'TSIntersectionType', parent, field, index } as N.TSUnionType;
+      node.types = members.map((t, i) => lowerType(t, node, 'types', i));
       return node;
     }
     case 'tarray': {
-      const node = { type: 'TSArrayType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSArrayType;
-      node.elementType = lowerType(type.elem, at(node, 'elementType'));
+      const node = { type: 'TSArrayType', parent, field, index } as N.TSArrayType;
+      node.elementType = lowerType(type.elem, node, 'elementType');
       return node;
     }
     case 'ttuple': {
-      const node = { type: 'TSTupleType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTupleType;
+      const node = { type: 'TSTupleType', parent, field, index } as N.TSTupleType;
       node.elementTypes = type.elems.map((e, i) => {
-        const s = at(node, 'elementTypes', i);
-        if (!e.rest && !e.optional) return lowerType(e.type, s);
+        if (!e.rest && !e.optional) return lowerType(e.type, node, 'elementTypes', i);
         if (e.rest && e.optional) unsupported('optional rest element');
-        const wrapper = { type: e.rest ? 'TSRestType' : 'TSOptionalType', parent: s.parent, field: s.field, index: s.index } as N.TSOptionalType;
-        wrapper.typeAnnotation = lowerType(e.type, at(wrapper, 'typeAnnotation'));
+        const wrapper = { type: e.rest ? 'TSRestType' : 'TSOptionalType', parent: node, field: 'elementTypes', index: i } as N.TSOptionalType;
+        wrapper.typeAnnotation = lowerType(e.type, wrapper, 'typeAnnotation');
         return wrapper;
       });
       return node;
     }
     case 'ttypeof': {
-      const node = { type: 'TSTypeQuery', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeQuery;
-      node.exprName = qualifiedName(type.name, at(node, 'exprName'));
+      const node = { type: 'TSTypeQuery', parent, field, index } as N.TSTypeQuery;
+      node.exprName = qualifiedName(type.name, node, 'exprName');
       return node;
     }
     case 'tindexed': {
-      const node = { type: 'TSIndexedAccessType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSIndexedAccessType;
-      node.objectType = lowerType(type.object, at(node, 'objectType'));
-      node.indexType = lowerType(type.index, at(node, 'indexType'));
+      const node = { type: 'TSIndexedAccessType', parent, field, index } as N.TSIndexedAccessType;
+      node.objectType = lowerType(type.object, node, 'objectType');
+      node.indexType = lowerType(type.index, node, 'indexType');
       return node;
     }
     case 'tkeyof': {
-      const node = { type: 'TSTypeOperator', operator: 'keyof', parent: slot.parent, field: slot.field, index: slot.index } as N.TSTypeOperator;
-      node.typeAnnotation = lowerType(type.type, at(node, 'typeAnnotation'));
+      const node = { type: 'TSTypeOperator', operator: 'keyof', parent, field, index } as N.TSTypeOperator;
+      node.typeAnnotation = lowerType(type.type, node, 'typeAnnotation');
       return node;
     }
     case 'tfunction': {
-      const node = { type: 'TSFunctionType', parent: slot.parent, field: slot.field, index: slot.index } as N.TSFunctionType;
+      const node = { type: 'TSFunctionType', parent, field, index } as N.TSFunctionType;
       node.params = type.params.map((p, i) => {
         if (p.default) unsupported('default in a function type');
-        return lowerParam(p, at(node, 'params', i));
+        return lowerParam(p, node, 'params', i);
       });
-      node.returnType = annotation(type.returnType, at(node, 'returnType'));
+      node.returnType = annotation(type.returnType, node, 'returnType');
       return node;
     }
   }
@@ -676,28 +668,28 @@ function tobjectStartsBroken(type: A.TObject): boolean {
   return type.members.some((m) => m.doc);
 }
 
-function lowerTypeMember(member: A.TMember, slot: Slot): N.TypeMember {
+function lowerTypeMember(member: A.TMember, parent: Parent, field: string, index = -1): N.TypeMember {
   switch (member.k) {
     case 'tprop': {
-      const node = { type: 'TSPropertySignature', optional: member.optional === true, readonly: member.readonly === true, parent: slot.parent, field: slot.field, index: slot.index } as N.TSPropertySignature;
-      node.key = keyNode(member.key, at(node, 'key'));
-      node.typeAnnotation = annotation(member.type, at(node, 'typeAnnotation'));
+      const node = { type: 'TSPropertySignature', optional: member.optional === true, readonly: member.readonly === true, parent, field, index } as N.TSPropertySignature;
+      node.key = keyNode(member.key, node, 'key');
+      node.typeAnnotation = annotation(member.type, node, 'typeAnnotation');
       return withDoc(node, member.doc);
     }
     case 'tindexsig': {
-      const node = { type: 'TSIndexSignature', parent: slot.parent, field: slot.field, index: slot.index } as N.TSIndexSignature;
-      const param = identifier(member.keyName, at(node, 'parameters', 0));
-      param.typeAnnotation = annotation(member.keyType, at(param, 'typeAnnotation'));
+      const node = { type: 'TSIndexSignature', parent, field, index } as N.TSIndexSignature;
+      const param = identifier(member.keyName, node, 'parameters', 0);
+      param.typeAnnotation = annotation(member.keyType, param, 'typeAnnotation');
       node.parameters = [param];
-      node.typeAnnotation = annotation(member.type, at(node, 'typeAnnotation'));
+      node.typeAnnotation = annotation(member.type, node, 'typeAnnotation');
       return withDoc(node, member.doc);
     }
     case 'tmethod': {
-      const node = { type: 'TSMethodSignature', parent: slot.parent, field: slot.field, index: slot.index } as N.TSMethodSignature;
-      node.key = keyNode(member.key, at(node, 'key'));
-      if (member.typeParams && member.typeParams.length > 0) node.typeParameters = typeParameters(member.typeParams, at(node, 'typeParameters'));
-      node.params = member.params.map((p, i) => lowerParam(p, at(node, 'params', i)));
-      node.returnType = annotation(member.returnType, at(node, 'returnType'));
+      const node = { type: 'TSMethodSignature', parent, field, index } as N.TSMethodSignature;
+      node.key = keyNode(member.key, node, 'key');
+      if (member.typeParams && member.typeParams.length > 0) node.typeParameters = typeParameters(member.typeParams, node, 'typeParameters');
+      node.params = member.params.map((p, i) => lowerParam(p, node, 'params', i));
+      node.returnType = annotation(member.returnType, node, 'returnType');
       return withDoc(node, member.doc);
     }
   }
@@ -706,72 +698,74 @@ function lowerTypeMember(member: A.TMember, slot: Slot): N.TypeMember {
 /** Blocks with this many statements or more are printed a statement at a time (see `print-doc.ts`). */
 export const LARGE_BLOCK = 200;
 
-function block(body: A.Stmt[], slot: Slot): N.BlockStatement {
-  const node = { type: 'BlockStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.BlockStatement;
+function block(body: A.Stmt[], parent: Parent, field: string, index = -1): N.BlockStatement {
+  const node = { type: 'BlockStatement', parent, field, index } as N.BlockStatement;
   const prologue = prologueLength(body);
-  node.body = body.map((s, i) => lowerStatement(s, at(node, 'body', i), i < prologue));
+  node.body = body.map((s, i) => lowerStatement(s, node, 'body', i, i < prologue));
   if (body.length >= LARGE_BLOCK) topStatement(node).largeBlock = true;
   return node;
 }
 
-function exportWrap(decl: A.Stmt & { exported?: boolean; doc?: string }, slot: Slot, lower: (s: Slot) => N.Declaration): N.Statement {
-  if (!decl.exported) return withDoc(lower(slot), decl.doc);
-  const node = { type: 'ExportNamedDeclaration', specifiers: [], source: null, exportKind: 'value', parent: slot.parent, field: slot.field, index: slot.index } as unknown as N.ExportNamedDeclaration;
-  node.declaration = lower(at(node, 'declaration'));
+type Lower = (parent: Parent, field: string, index: number) => N.Declaration;
+
+function exportWrap(decl: A.Stmt & { exported?: boolean; doc?: string }, parent: Parent, field: string, index: number, lower: Lower): N.Statement {
+  if (!decl.exported) return withDoc(lower(parent, field, index), decl.doc);
+  const node = { type: 'ExportNamedDeclaration', specifiers: [], source: null, exportKind: 'value', parent, field, index } as unknown as N.ExportNamedDeclaration;
+  node.declaration = lower(node, 'declaration', -1);
   if (node.declaration.type === 'TSTypeAliasDeclaration' || node.declaration.type === 'TSInterfaceDeclaration') node.exportKind = 'type';
   return withDoc(node, decl.doc);
 }
 
-function importName(name: A.ImportName, slot: Slot, kind: 'import' | 'export'): N.ImportSpecifier | N.ExportSpecifier {
+function importName(name: A.ImportName, parent: Parent, field: string, index: number, kind: 'import' | 'export'): N.ImportSpecifier | N.ExportSpecifier {
   if (kind === 'import') {
-    const node = { type: 'ImportSpecifier', importKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, parent: slot.parent, field: slot.field, index: slot.index } as N.ImportSpecifier;
-    node.imported = identifier(name.name, at(node, 'imported'));
-    node.local = identifier(name.alias ?? name.name, at(node, 'local'));
+    const node = { type: 'ImportSpecifier', importKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, parent, field, index } as N.ImportSpecifier;
+    node.imported = identifier(name.name, node, 'imported');
+    node.local = identifier(name.alias ?? name.name, node, 'local');
     return node;
   }
-  const node = { type: 'ExportSpecifier', exportKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, parent: slot.parent, field: slot.field, index: slot.index } as N.ExportSpecifier;
-  node.local = identifier(name.name, at(node, 'local'));
-  node.exported = identifier(name.alias ?? name.name, at(node, 'exported'));
+  const node = { type: 'ExportSpecifier', exportKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, parent, field, index } as N.ExportSpecifier;
+  node.local = identifier(name.name, node, 'local');
+  node.exported = identifier(name.alias ?? name.name, node, 'exported');
   return node;
 }
 
-export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.Statement {
+export function lowerStatement(stmt: A.Stmt, parent: Parent, field: string, index = -1, inPrologue = false): N.Statement {
   switch (stmt.k) {
     case 'import': {
-      const node = { type: 'ImportDeclaration', importKind: stmt.typeOnly ? 'type' : 'value', parent: slot.parent, field: slot.field, index: slot.index } as N.ImportDeclaration;
+      const node = { type: 'ImportDeclaration', importKind: stmt.typeOnly ? 'type' : 'value', parent, field, index } as N.ImportDeclaration;
       const specifiers: N.ImportSpecifierNode[] = [];
       if (stmt.default) specifiers.push({ type: 'ImportDefaultSpecifier', parent: node, field: 'specifiers', index: specifiers.length, local: undefined as unknown as N.Identifier });
       if (stmt.namespace) specifiers.push({ type: 'ImportNamespaceSpecifier', parent: node, field: 'specifiers', index: specifiers.length, local: undefined as unknown as N.Identifier });
-      for (const spec of specifiers) spec.local = identifier(spec.type === 'ImportDefaultSpecifier' ? stmt.default! : stmt.namespace!, at(spec, 'local'));
+      for (const spec of specifiers) spec.local = identifier(spec.type === 'ImportDefaultSpecifier' ? stmt.default! : stmt.namespace!, spec, 'local');
       if (stmt.default && stmt.namespace && stmt.names && stmt.names.length > 0) unsupported('import with default, namespace and names');
       if (stmt.namespace && stmt.names && stmt.names.length > 0) unsupported('import with namespace and names');
-      for (const name of stmt.names ?? []) specifiers.push(importName(name, at(node, 'specifiers', specifiers.length), 'import') as N.ImportSpecifier);
+      for (const name of stmt.names ?? []) specifiers.push(importName(name, node, 'specifiers', specifiers.length, 'import') as N.ImportSpecifier);
       if (specifiers.length === 0) unsupported('import without bindings');
       node.specifiers = specifiers;
-      node.source = stringNode(stmt.from, at(node, 'source'));
+      node.source = stringNode(stmt.from, node, 'source');
       return node;
     }
     case 'exportFrom': {
       if (!stmt.names) {
-        const node = { type: 'ExportAllDeclaration', exportKind: stmt.typeOnly ? 'type' : 'value', parent: slot.parent, field: slot.field, index: slot.index } as N.ExportAllDeclaration;
-        node.source = stringNode(stmt.from, at(node, 'source'));
+        const node = { type: 'ExportAllDeclaration', exportKind: stmt.typeOnly ? 'type' : 'value', parent, field, index } as N.ExportAllDeclaration;
+        node.source = stringNode(stmt.from, node, 'source');
         return node;
       }
-      const node = { type: 'ExportNamedDeclaration', declaration: null, exportKind: stmt.typeOnly ? 'type' : 'value', parent: slot.parent, field: slot.field, index: slot.index } as N.ExportNamedDeclaration;
-      node.specifiers = stmt.names.map((name, i) => importName(name, at(node, 'specifiers', i), 'export') as N.ExportSpecifier);
-      node.source = stringNode(stmt.from, at(node, 'source'));
+      const node = { type: 'ExportNamedDeclaration', declaration: null, exportKind: stmt.typeOnly ? 'type' : 'value', parent, field, index } as N.ExportNamedDeclaration;
+      node.specifiers = stmt.names.map((name, i) => importName(name, node, 'specifiers', i, 'export') as N.ExportSpecifier);
+      node.source = stringNode(stmt.from, node, 'source');
       return node;
     }
     case 'var': {
       // Prettier's statement ranges stop before `;`: a comment after the value trails the statement.
-      const node = exportWrap(stmt, slot, (s) => {
+      const node = exportWrap(stmt, parent, field, index, (parent, field, index) => {
         if (stmt.kind === 'const' && !stmt.init) unsupported('const without initializer');
-        const node = { type: 'VariableDeclaration', kind: stmt.kind, parent: s.parent, field: s.field, index: s.index } as N.VariableDeclaration;
+        const node = { type: 'VariableDeclaration', kind: stmt.kind, parent, field, index } as N.VariableDeclaration;
         const declarator = { type: 'VariableDeclarator', parent: node, field: 'declarations', index: 0 } as N.VariableDeclarator;
-        declarator.id = identifier(stmt.name, at(declarator, 'id'));
-        if (stmt.type) declarator.id.typeAnnotation = annotation(stmt.type, at(declarator.id, 'typeAnnotation'));
+        declarator.id = identifier(stmt.name, declarator, 'id');
+        if (stmt.type) declarator.id.typeAnnotation = annotation(stmt.type, declarator.id, 'typeAnnotation');
         const init = stmt.init;
-        declarator.init = init ? lowerExpr(init.k === 'commented' ? plain(init.expr) : init, at(declarator, 'init')) : null;
+        declarator.init = init ? lowerExpr(init.k === 'commented' ? plain(init.expr) : init, declarator, 'init') : null;
         node.declarations = [declarator];
         return node;
       });
@@ -779,94 +773,94 @@ export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.
       return node;
     }
     case 'typeAlias':
-      return exportWrap(stmt, slot, (s) => {
-        const node = { type: 'TSTypeAliasDeclaration', parent: s.parent, field: s.field, index: s.index } as N.TSTypeAliasDeclaration;
-        node.id = identifier(stmt.name, at(node, 'id'));
-        if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, at(node, 'typeParameters'));
-        node.typeAnnotation = lowerType(stmt.type, at(node, 'typeAnnotation'));
+      return exportWrap(stmt, parent, field, index, (parent, field, index) => {
+        const node = { type: 'TSTypeAliasDeclaration', parent, field, index } as N.TSTypeAliasDeclaration;
+        node.id = identifier(stmt.name, node, 'id');
+        if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, node, 'typeParameters');
+        node.typeAnnotation = lowerType(stmt.type, node, 'typeAnnotation');
         return node;
       });
     case 'interface':
-      return exportWrap(stmt, slot, (s) => {
-        const node = { type: 'TSInterfaceDeclaration', parent: s.parent, field: s.field, index: s.index } as N.TSInterfaceDeclaration;
-        node.id = identifier(stmt.name, at(node, 'id'));
-        if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, at(node, 'typeParameters'));
+      return exportWrap(stmt, parent, field, index, (parent, field, index) => {
+        const node = { type: 'TSInterfaceDeclaration', parent, field, index } as N.TSInterfaceDeclaration;
+        node.id = identifier(stmt.name, node, 'id');
+        if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, node, 'typeParameters');
         node.extends = (stmt.extends ?? []).map((t, i) => {
           if (t.k !== 'tref') return unsupported('interface extending a non-reference type');
           const heritage = { type: 'TSInterfaceHeritage', parent: node, field: 'extends', index: i } as N.TSInterfaceHeritage;
-          heritage.expression = dottedPath(t.name, at(heritage, 'expression'));
-          if (t.args && t.args.length > 0) heritage.typeArguments = typeArguments(t.args, at(heritage, 'typeArguments'));
+          heritage.expression = dottedPath(t.name, heritage, 'expression');
+          if (t.args && t.args.length > 0) heritage.typeArguments = typeArguments(t.args, heritage, 'typeArguments');
           return heritage;
         });
         const body = { type: 'TSInterfaceBody', parent: node, field: 'body', index: -1 } as N.TSInterfaceBody;
-        body.body = stmt.members.map((m, i) => lowerTypeMember(m, at(body, 'body', i)));
+        body.body = stmt.members.map((m, i) => lowerTypeMember(m, body, 'body', i));
         node.body = body;
         return node;
       });
     case 'function':
-      return exportWrap(stmt, slot, (s) => {
-        const node = { type: 'FunctionDeclaration', async: stmt.async === true, parent: s.parent, field: s.field, index: s.index } as N.FunctionDeclaration;
-        node.id = identifier(stmt.name, at(node, 'id'));
-        if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, at(node, 'typeParameters'));
-        node.params = stmt.params.map((p, i) => lowerParam(p, at(node, 'params', i)));
-        if (stmt.returnType) node.returnType = annotation(stmt.returnType, at(node, 'returnType'));
-        node.body = block(stmt.body, at(node, 'body'));
+      return exportWrap(stmt, parent, field, index, (parent, field, index) => {
+        const node = { type: 'FunctionDeclaration', async: stmt.async === true, parent, field, index } as N.FunctionDeclaration;
+        node.id = identifier(stmt.name, node, 'id');
+        if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, node, 'typeParameters');
+        node.params = stmt.params.map((p, i) => lowerParam(p, node, 'params', i));
+        if (stmt.returnType) node.returnType = annotation(stmt.returnType, node, 'returnType');
+        node.body = block(stmt.body, node, 'body');
         return node;
       });
     case 'class':
-      return exportWrap(stmt, slot, (s) => {
-        const node = { type: 'ClassDeclaration', parent: s.parent, field: s.field, index: s.index } as N.ClassDeclaration;
-        node.id = identifier(stmt.name, at(node, 'id'));
-        node.superClass = stmt.extends ? lowerClassHeritage(stmt.extends, at(node, 'superClass')) : null;
+      return exportWrap(stmt, parent, field, index, (parent, field, index) => {
+        const node = { type: 'ClassDeclaration', parent, field, index } as N.ClassDeclaration;
+        node.id = identifier(stmt.name, node, 'id');
+        node.superClass = stmt.extends ? lowerClassHeritage(stmt.extends, node, 'superClass') : null;
         const body = { type: 'ClassBody', parent: node, field: 'body', index: -1 } as N.ClassBody;
-        body.body = stmt.members.map((m, i) => lowerClassMember(m, at(body, 'body', i)));
+        body.body = stmt.members.map((m, i) => lowerClassMember(m, body, 'body', i));
         node.body = body;
         return node;
       });
     case 'return':
     case 'throw': {
-      const node = { type: stmt.k === 'return' ? 'ReturnStatement' : 'ThrowStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.ReturnStatement;
+      const node = { type: stmt.k === 'return' ? 'ReturnStatement' : 'ThrowStatement', parent, field, index } as N.ReturnStatement;
       const argument = stmt.expr;
-      node.argument = argument ? lowerExpr(argument.k === 'commented' ? plain(argument.expr) : argument, at(node, 'argument')) : null;
+      node.argument = argument ? lowerExpr(argument.k === 'commented' ? plain(argument.expr) : argument, node, 'argument') : null;
       if (argument?.k === 'commented') addTrailing(node, argument.comment);
       return node;
     }
     case 'if': {
-      const node = { type: 'IfStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.IfStatement;
-      node.test = lowerExpr(plain(stmt.test), at(node, 'test'));
-      node.consequent = block(stmt.then, at(node, 'consequent'));
+      const node = { type: 'IfStatement', parent, field, index } as N.IfStatement;
+      node.test = lowerExpr(plain(stmt.test), node, 'test');
+      node.consequent = block(stmt.then, node, 'consequent');
       if (!stmt.else) node.alternate = null;
       else {
         const only = stmt.else.length === 1 ? stmt.else[0] : undefined;
-        node.alternate = only?.k === 'if' ? (lowerStatement(only, at(node, 'alternate')) as N.IfStatement) : block(stmt.else, at(node, 'alternate'));
+        node.alternate = only?.k === 'if' ? (lowerStatement(only, node, 'alternate') as N.IfStatement) : block(stmt.else, node, 'alternate');
       }
       return node;
     }
     case 'expr': {
-      const node = { type: 'ExpressionStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.ExpressionStatement;
+      const node = { type: 'ExpressionStatement', parent, field, index } as N.ExpressionStatement;
       const inner = stmt.expr;
       if (inPrologue) unsupported('directive');
-      node.expression = lowerExpr(inner.k === 'commented' ? plain(inner.expr) : inner, at(node, 'expression'));
+      node.expression = lowerExpr(inner.k === 'commented' ? plain(inner.expr) : inner, node, 'expression');
       if (inner.k === 'commented') addTrailing(node, inner.comment);
       return node;
     }
     case 'forOf': {
-      const node = { type: 'ForOfStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.ForOfStatement;
+      const node = { type: 'ForOfStatement', parent, field, index } as N.ForOfStatement;
       const left = { type: 'VariableDeclaration', kind: 'const', parent: node, field: 'left', index: -1 } as N.VariableDeclaration;
       const declarator = { type: 'VariableDeclarator', init: null, parent: left, field: 'declarations', index: 0 } as unknown as N.VariableDeclarator;
-      declarator.id = identifier(stmt.name, at(declarator, 'id'));
+      declarator.id = identifier(stmt.name, declarator, 'id');
       left.declarations = [declarator];
       node.left = left;
-      node.right = lowerExpr(plain(stmt.iterable), at(node, 'right'));
-      node.body = block(stmt.body, at(node, 'body'));
+      node.right = lowerExpr(plain(stmt.iterable), node, 'right');
+      node.body = block(stmt.body, node, 'body');
       return node;
     }
     case 'try': {
-      const node = { type: 'TryStatement', parent: slot.parent, field: slot.field, index: slot.index } as N.TryStatement;
-      node.block = block(stmt.block, at(node, 'block'));
+      const node = { type: 'TryStatement', parent, field, index } as N.TryStatement;
+      node.block = block(stmt.block, node, 'block');
       const handler = { type: 'CatchClause', parent: node, field: 'handler', index: -1 } as N.CatchClause;
-      handler.param = stmt.catchParam ? identifier(stmt.catchParam, at(handler, 'param')) : null;
-      handler.body = block(stmt.handler, at(handler, 'body'));
+      handler.param = stmt.catchParam ? identifier(stmt.catchParam, handler, 'param') : null;
+      handler.body = block(stmt.handler, handler, 'body');
       node.handler = handler;
       return node;
     }
@@ -875,25 +869,25 @@ export function lowerStatement(stmt: A.Stmt, slot: Slot, inPrologue = false): N.
   }
 }
 
-function lowerClassHeritage(expr: A.Expr, slot: Slot): N.Expression {
+function lowerClassHeritage(expr: A.Expr, parent: Parent, field: string, index = -1): N.Expression {
   // print-source writes the operand with member-level parentheses only.
-  return lowerExpr(plain(expr), slot);
+  return lowerExpr(plain(expr), parent, field, index);
 }
 
-function lowerClassMember(member: A.ClassMember, slot: Slot): N.PropertyDefinition | N.MethodDefinition {
+function lowerClassMember(member: A.ClassMember, parent: Parent, field: string, index = -1): N.PropertyDefinition | N.MethodDefinition {
   if (member.k === 'classProp') {
-    const node = { type: 'PropertyDefinition', readonly: member.readonly === true, override: member.override === true, parent: slot.parent, field: slot.field, index: slot.index } as N.PropertyDefinition;
-    node.key = identifier(member.name, at(node, 'key'));
-    if (member.type) node.typeAnnotation = annotation(member.type, at(node, 'typeAnnotation'));
-    node.value = member.init ? lowerExpr(plain(member.init), at(node, 'value')) : null;
+    const node = { type: 'PropertyDefinition', readonly: member.readonly === true, override: member.override === true, parent, field, index } as N.PropertyDefinition;
+    node.key = identifier(member.name, node, 'key');
+    if (member.type) node.typeAnnotation = annotation(member.type, node, 'typeAnnotation');
+    node.value = member.init ? lowerExpr(plain(member.init), node, 'value') : null;
     return withDoc(node, member.doc);
   }
-  const node = { type: 'MethodDefinition', kind: member.name === 'constructor' ? 'constructor' : 'method', parent: slot.parent, field: slot.field, index: slot.index } as N.MethodDefinition;
-  node.key = identifier(member.name, at(node, 'key'));
+  const node = { type: 'MethodDefinition', kind: member.name === 'constructor' ? 'constructor' : 'method', parent, field, index } as N.MethodDefinition;
+  node.key = identifier(member.name, node, 'key');
   const fn = { type: 'FunctionExpression', async: member.async === true, parent: node, field: 'value', index: -1 } as N.FunctionExpression;
-  fn.params = member.params.map((p, i) => lowerParam(p, at(fn, 'params', i)));
-  if (member.returnType) fn.returnType = annotation(member.returnType, at(fn, 'returnType'));
-  fn.body = block(member.body, at(fn, 'body'));
+  fn.params = member.params.map((p, i) => lowerParam(p, fn, 'params', i));
+  if (member.returnType) fn.returnType = annotation(member.returnType, fn, 'returnType');
+  fn.body = block(member.body, fn, 'body');
   node.value = fn;
   return withDoc(node, member.doc);
 }
