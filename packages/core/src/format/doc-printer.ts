@@ -14,7 +14,7 @@
  *
  * The few places where prettier 3 versions differ are flags of `PrinterSemantics`.
  */
-import { type Align, type Doc, type DocCommand, type Fill, type Group, type Line, isHugging } from './doc.js';
+import { ANALYSIS, type Align, type Doc, type DocCommand, type Fill, type Group, type Line, isHugging } from './doc.js';
 
 export interface PrinterSemantics {
   /** A flat `line` in `fits` counts only when text follows it (every proven version). */
@@ -129,7 +129,6 @@ interface FlatSummary {
 type Analysis = FlatSummary | typeof FREE | typeof FORCED;
 const FREE = 0;
 const FORCED = 1;
-const ANALYSIS = Symbol('flat analysis');
 type Analyzed = { [ANALYSIS]?: Analysis };
 const EMPTY: FlatSummary = { forced: false, hasText: false, leadingSpace: false, trailingSpace: false, anySpace: false, innerWidth: 0, totalWidth: 0, writable: true, boundary: false };
 const SPACE: FlatSummary = { forced: false, hasText: false, leadingSpace: true, trailingSpace: true, anySpace: true, innerWidth: 0, totalWidth: 1, writable: true, boundary: false };

@@ -121,7 +121,42 @@ export function docType(doc: Doc): DocCommand['type'] | 'string' | 'array' {
 
 /** `willBreak` of a group, remembered on the group (docs live for one formatting run). */
 const WILL_BREAK = Symbol('will break');
-type BreakMemo = { [WILL_BREAK]?: boolean };
+type BreakMemo = { [WILL_BREAK]?: boolean | undefined };
+
+/** Where the doc printer keeps what it learned of a doc (`doc-printer.ts`: its flat analysis). */
+export const ANALYSIS = Symbol('flat analysis');
+type AnalysisSlot = { [ANALYSIS]?: unknown };
+
+const memoBuilders = new WeakMap<Builders, Builders>();
+
+/**
+ * A prettier instance's builders, with the commands the printers memoize on (groups, indents) made
+ * with those memos' slots already in them: a property added to an object later costs it a new
+ * backing store, and a run on GitHub's spec builds some 600,000 commands. The objects are
+ * prettier's otherwise, field for field; prettier's own printer ignores the symbol keys. One
+ * builders object per instance, so each call site of a builder keeps calling the same function.
+ */
+export function withMemoSlots(builders: Builders): Builders {
+  let made = memoBuilders.get(builders);
+  if (made) return made;
+  const group = (contents: Doc, shouldBreak: boolean | undefined, id: symbol | undefined, expandedStates: Doc[] | undefined): Group & BreakMemo & AnalysisSlot => ({
+    type: 'group',
+    id,
+    contents,
+    break: Boolean(shouldBreak),
+    expandedStates,
+    [WILL_BREAK]: undefined,
+    [ANALYSIS]: undefined,
+  });
+  made = {
+    ...builders,
+    group: (contents, options) => group(contents, options?.shouldBreak, options?.id, undefined),
+    conditionalGroup: (states, options) => group(states[0]!, options?.shouldBreak, undefined, states),
+    indent: (contents): Indent & AnalysisSlot => ({ type: 'indent', contents, [ANALYSIS]: undefined }),
+  };
+  memoBuilders.set(builders, made);
+  return made;
+}
 
 /**
  * True when the doc holds a broken group, a hard line or a break-parent (prettier's `willBreak`;
@@ -183,6 +218,9 @@ export function canBreak(doc: Doc): boolean {
   }
 }
 
+/** A command's copy with other contents: what the printers remembered of the original is not copied. */
+const changed = <T extends DocCommand>(doc: T, contents: Partial<T>): T => ({ ...doc, ...contents, [WILL_BREAK]: undefined, [ANALYSIS]: undefined });
+
 /** Prettier's `removeLines`: soft lines vanish, lines become spaces, if-breaks take their flat side. */
 export function removeLines(doc: Doc): Doc {
   if (typeof doc === 'string') return doc;
@@ -195,18 +233,18 @@ export function removeLines(doc: Doc): Doc {
     case 'group': {
       if (doc.expandedStates) {
         const states = doc.expandedStates.map(removeLines);
-        return { ...doc, contents: states[0]!, expandedStates: states };
+        return changed(doc, { contents: states[0]!, expandedStates: states });
       }
-      return { ...doc, contents: removeLines(doc.contents) };
+      return changed(doc, { contents: removeLines(doc.contents) });
     }
     case 'fill':
-      return { ...doc, parts: doc.parts.map(removeLines) };
+      return changed(doc, { parts: doc.parts.map(removeLines) });
     case 'indent':
     case 'align':
     case 'indent-if-break':
     case 'label':
     case 'line-suffix':
-      return { ...doc, contents: removeLines(doc.contents) };
+      return changed(doc, { contents: removeLines(doc.contents) });
     default:
       return doc;
   }

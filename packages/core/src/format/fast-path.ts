@@ -4,7 +4,7 @@
  */
 import type { DocPrintEnvironment } from '../code/print-doc.js';
 import type { FormatOptions } from '../code/print-doc-context.js';
-import type { Builders } from './doc.js';
+import { type Builders, withMemoSlots } from './doc.js';
 import type { PrinterSemantics } from './doc-printer.js';
 import type { PrettierInstance } from './prettier-instance.js';
 
@@ -108,7 +108,7 @@ export function fastPathSetup(instance: PrettierInstance, resolved: Record<strin
     options[key] = value;
   }
   const { endOfLine, ...format } = options as unknown as FormatOptions & { endOfLine: string };
-  const builders = (instance.prettier as unknown as { doc: { builders: Builders } }).doc.builders;
+  const builders = withMemoSlots((instance.prettier as unknown as { doc: { builders: Builders } }).doc.builders);
   const getStringWidth = (instance.prettier as unknown as { util: { getStringWidth(text: string): number } }).util.getStringWidth;
   return {
     ok: true,
