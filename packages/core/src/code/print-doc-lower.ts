@@ -33,7 +33,8 @@ const ASCII_IDENTIFIER = /^[A-Za-z$_][A-Za-z0-9$_]*$/;
  * Where a node goes is passed down as three arguments (`parent`, `field`, `index`) that each node
  * literal spells out: not as a slot object (one more allocation per node: GitHub's spec lowers
  * 745,000 nodes), nor spread into the literal (V8 copies a spread through a builtin, about 4x the
- * cost of the literal).
+ * cost of the literal). Each literal also holds `printed: undefined`, the slot of the printer's
+ * per-node cache: set later on an object without it, it cost every node a backing store.
  */
 type Parent = N.ENode | null;
 
@@ -77,11 +78,11 @@ function withDoc<T extends N.ENode>(node: T, doc: string | undefined): T {
 
 function identifier(name: string, parent: Parent, field: string, index = -1): N.Identifier {
   if (!ASCII_IDENTIFIER.test(name) && !IDENTIFIER.test(name)) unsupported(`identifier ${name}`);
-  return { type: 'Identifier', name, parent, field, index };
+  return { type: 'Identifier', name, parent, field, index, printed: undefined };
 }
 
 function stringNode(value: string, parent: Parent, field: string, index = -1): N.StringLiteral {
-  return { type: 'StringLiteral', value, raw: stringLiteral(value), parent, field, index };
+  return { type: 'StringLiteral', value, raw: stringLiteral(value), parent, field, index, printed: undefined };
 }
 
 /** A property key as print-source writes it: bare when an identifier name, else a string. */
@@ -97,11 +98,11 @@ function dottedPath(name: string, parent: Parent, field: string, index = -1): N.
   const build = (count: number, parent: Parent, field: string, index: number): N.Expression => {
     if (count === 1) {
       const first = parts[0]!;
-      if (first === 'this') return { type: 'ThisExpression', parent, field, index };
-      if (first === 'super') return { type: 'Super', parent, field, index };
+      if (first === 'this') return { type: 'ThisExpression', parent, field, index, printed: undefined };
+      if (first === 'super') return { type: 'Super', parent, field, index, printed: undefined };
       return identifier(first, parent, field, index);
     }
-    const node = { type: 'MemberExpression', computed: false, optional: false, parent, field, index } as N.MemberExpression;
+    const node = { type: 'MemberExpression', computed: false, optional: false, parent, field, index, printed: undefined } as N.MemberExpression;
     node.object = build(count - 1, node, 'object', -1);
     node.property = identifier(parts[count - 1]!, node, 'property');
     return node;
@@ -114,7 +115,7 @@ function qualifiedName(name: string, parent: Parent, field: string, index = -1):
   const parts = name.split('.');
   const build = (count: number, parent: Parent, field: string, index: number): N.Identifier | N.TSQualifiedName => {
     if (count === 1) return identifier(parts[0]!, parent, field, index);
-    const node = { type: 'TSQualifiedName', parent, field, index } as N.TSQualifiedName;
+    const node = { type: 'TSQualifiedName', parent, field, index, printed: undefined } as N.TSQualifiedName;
     node.left = build(count - 1, node, 'left', -1);
     node.right = identifier(parts[count - 1]!, node, 'right');
     return node;
@@ -126,12 +127,12 @@ function numberNode(value: number, parent: Parent, field: string, index = -1): N
   if (!Number.isFinite(value)) return value < 0 ? unsupported('negative infinity literal') : identifier(String(value), parent, field, index);
   if (value < 0 || Object.is(value, -0)) {
     // print-source writes `-1` (and `0` for -0); the parser reads a unary minus.
-    if (Object.is(value, -0)) return { type: 'NumericLiteral', value: 0, raw: '0', parent, field, index };
-    const node = { type: 'UnaryExpression', operator: '-', parent, field, index } as N.UnaryExpression;
-    node.argument = { type: 'NumericLiteral', value: -value, raw: String(-value), parent: node, field: 'argument', index: -1 };
+    if (Object.is(value, -0)) return { type: 'NumericLiteral', value: 0, raw: '0', parent, field, index, printed: undefined };
+    const node = { type: 'UnaryExpression', operator: '-', parent, field, index, printed: undefined } as N.UnaryExpression;
+    node.argument = { type: 'NumericLiteral', value: -value, raw: String(-value), parent: node, field: 'argument', index: -1, printed: undefined };
     return node;
   }
-  return { type: 'NumericLiteral', value, raw: String(value), parent, field, index };
+  return { type: 'NumericLiteral', value, raw: String(value), parent, field, index, printed: undefined };
 }
 
 /** The spine of a member/call chain: does any link up to its root use `?.`? */
@@ -162,7 +163,7 @@ const isChainLink = (expr: A.Expr) => expr.k === 'member' || expr.k === 'index' 
 /** Lowers an expression; `inChain` when it is the object or callee of a chain link. */
 export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -1, inChain = false): N.Expression {
   if (!inChain && isChainLink(expr) && chainHasOptional(expr)) {
-    const chain = { type: 'ChainExpression', parent, field, index } as N.ChainExpression;
+    const chain = { type: 'ChainExpression', parent, field, index, printed: undefined } as N.ChainExpression;
     chain.expression = lowerExpr(expr, chain, 'expression', -1, true) as N.MemberExpression | N.CallExpression;
     return chain;
   }
@@ -174,30 +175,30 @@ export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -
     case 'number':
       return numberNode(expr.value, parent, field, index);
     case 'boolean':
-      return { type: 'BooleanLiteral', value: expr.value, parent, field, index };
+      return { type: 'BooleanLiteral', value: expr.value, parent, field, index, printed: undefined };
     case 'null':
-      return { type: 'NullLiteral', parent, field, index };
+      return { type: 'NullLiteral', parent, field, index, printed: undefined };
     case 'template': {
       if (expr.quasis.length !== expr.exprs.length + 1) unsupported('template shape');
-      const node = { type: 'TemplateLiteral', parent, field, index } as N.TemplateLiteral;
-      node.quasis = expr.quasis.map((quasi, i) => ({ type: 'TemplateElement', raw: templateChunk(quasi), parent: node, field: 'quasis', index: i }));
+      const node = { type: 'TemplateLiteral', parent, field, index, printed: undefined } as N.TemplateLiteral;
+      node.quasis = expr.quasis.map((quasi, i) => ({ type: 'TemplateElement', raw: templateChunk(quasi), parent: node, field: 'quasis', index: i, printed: undefined }));
       node.expressions = expr.exprs.map((inner, i) => lowerExpr(inner, node, 'expressions', i));
       node.newlineInInterpolation = expr.exprs.map((inner) => printExpr(inner, '').includes('\n'));
       return node;
     }
     case 'array': {
-      const node = { type: 'ArrayExpression', parent, field, index } as N.ArrayExpression;
+      const node = { type: 'ArrayExpression', parent, field, index, printed: undefined } as N.ArrayExpression;
       node.elements = expr.items.map((item, i) => lowerArg(item, node, 'elements', i));
       attachTrailingInList(node.elements, expr.items);
       return node;
     }
     case 'object': {
-      const node = { type: 'ObjectExpression', preservedBreak: false, parent, field, index } as N.ObjectExpression;
+      const node = { type: 'ObjectExpression', preservedBreak: false, parent, field, index, printed: undefined } as N.ObjectExpression;
       node.properties = expr.props.map((member, i) => lowerObjectMember(member, node, 'properties', i));
       return node;
     }
     case 'member': {
-      const node = { type: 'MemberExpression', optional: expr.optional === true, parent, field, index } as N.MemberExpression;
+      const node = { type: 'MemberExpression', optional: expr.optional === true, parent, field, index, printed: undefined } as N.MemberExpression;
       node.object = lowerOperand(expr.object, node, 'object');
       if (isIdentifierName(expr.property)) {
         node.computed = false;
@@ -209,13 +210,13 @@ export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -
       return node;
     }
     case 'index': {
-      const node = { type: 'MemberExpression', optional: expr.optional === true, computed: true, parent, field, index } as N.MemberExpression;
+      const node = { type: 'MemberExpression', optional: expr.optional === true, computed: true, parent, field, index, printed: undefined } as N.MemberExpression;
       node.object = lowerOperand(expr.object, node, 'object');
       node.property = lowerExpr(plain(expr.index), node, 'property');
       return node;
     }
     case 'call': {
-      const node = { type: 'CallExpression', optional: expr.optional === true, parent, field, index } as N.CallExpression;
+      const node = { type: 'CallExpression', optional: expr.optional === true, parent, field, index, printed: undefined } as N.CallExpression;
       node.callee = lowerOperand(expr.callee, node, 'callee');
       if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, node, 'typeArguments');
       node.arguments = expr.args.map((arg, i) => lowerArg(arg, node, 'arguments', i));
@@ -229,7 +230,7 @@ export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -
     }
     case 'new': {
       if (!isPlainPath(expr.callee)) unsupported('new with a computed callee');
-      const node = { type: 'NewExpression', parent, field, index } as N.NewExpression;
+      const node = { type: 'NewExpression', parent, field, index, printed: undefined } as N.NewExpression;
       node.callee = lowerExpr(expr.callee, node, 'callee');
       if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, node, 'typeArguments');
       node.arguments = expr.args.map((arg, i) => lowerArg(arg, node, 'arguments', i));
@@ -237,7 +238,7 @@ export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -
       return node;
     }
     case 'arrow': {
-      const node = { type: 'ArrowFunctionExpression', async: expr.async === true, parent, field, index } as N.ArrowFunctionExpression;
+      const node = { type: 'ArrowFunctionExpression', async: expr.async === true, parent, field, index, printed: undefined } as N.ArrowFunctionExpression;
       if (expr.typeParams && expr.typeParams.length > 0) node.typeParameters = typeParameters(expr.typeParams, node, 'typeParameters');
       node.params = expr.params.map((p, i) => lowerParam(p, node, 'params', i));
       if (expr.returnType) node.returnType = annotation(expr.returnType, node, 'returnType');
@@ -246,7 +247,7 @@ export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -
       return node;
     }
     case 'unary': {
-      const node = { type: 'UnaryExpression', operator: expr.op, parent, field, index } as N.UnaryExpression;
+      const node = { type: 'UnaryExpression', operator: expr.op, parent, field, index, printed: undefined } as N.UnaryExpression;
       node.argument = lowerExpr(plain(expr.arg), node, 'argument');
       return node;
     }
@@ -254,14 +255,14 @@ export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -
       if ((expr.op === '**' && expr.left.k === 'unary') || expr.left.k === 'await' && expr.op === '**') unsupported('unary operand of **');
       if (['<', '<=', '>', '>=', 'instanceof', 'in'].includes(expr.op) && plain(expr.right).k === 'as') unsupported('type assertion right of a relational operator');
       const logical = expr.op === '&&' || expr.op === '||' || expr.op === '??';
-      const node = { type: logical ? 'LogicalExpression' : 'BinaryExpression', operator: expr.op, parent, field, index } as N.BinaryExpression;
+      const node = { type: logical ? 'LogicalExpression' : 'BinaryExpression', operator: expr.op, parent, field, index, printed: undefined } as N.BinaryExpression;
       node.left = lowerExpr(plain(expr.left), node, 'left');
       node.right = lowerExpr(plain(expr.right), node, 'right');
       if (logical && node.right.type === 'LogicalExpression' && node.right.operator === expr.op) markReassociation(node);
       return node;
     }
     case 'cond': {
-      const node = { type: 'ConditionalExpression', parent, field, index } as N.ConditionalExpression;
+      const node = { type: 'ConditionalExpression', parent, field, index, printed: undefined } as N.ConditionalExpression;
       node.test = lowerExpr(plain(expr.test), node, 'test');
       node.consequent = lowerExpr(plain(expr.then), node, 'consequent');
       node.alternate = lowerExpr(plain(expr.else), node, 'alternate');
@@ -274,24 +275,24 @@ export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -
         throw new Unsupported('top-level await re-parsed by TypeScript', true);
       }
       if (startsWithObject(expr.expr)) unsupported('await of an object literal');
-      const node = { type: 'AwaitExpression', parent, field, index } as N.AwaitExpression;
+      const node = { type: 'AwaitExpression', parent, field, index, printed: undefined } as N.AwaitExpression;
       node.argument = lowerExpr(plain(expr.expr), node, 'argument');
       return node;
     }
     case 'as': {
-      const node = { type: expr.satisfies ? 'TSSatisfiesExpression' : 'TSAsExpression', parent, field, index } as N.TSAsExpression;
+      const node = { type: expr.satisfies ? 'TSSatisfiesExpression' : 'TSAsExpression', parent, field, index, printed: undefined } as N.TSAsExpression;
       node.expression = lowerExpr(plain(expr.expr), node, 'expression');
       node.typeAnnotation = lowerType(expr.type, node, 'typeAnnotation');
       return node;
     }
     case 'nonNull': {
       if (chainHasOptional(expr.expr)) unsupported('non-null assertion on an optional chain');
-      const node = { type: 'TSNonNullExpression', parent, field, index } as N.TSNonNullExpression;
+      const node = { type: 'TSNonNullExpression', parent, field, index, printed: undefined } as N.TSNonNullExpression;
       node.expression = lowerOperand(expr.expr, node, 'expression');
       return node;
     }
     case 'assign': {
-      const node = { type: 'AssignmentExpression', operator: expr.op, parent, field, index } as N.AssignmentExpression;
+      const node = { type: 'AssignmentExpression', operator: expr.op, parent, field, index, printed: undefined } as N.AssignmentExpression;
       node.left = lowerExpr(plain(expr.target), node, 'left');
       node.right = lowerExpr(plain(expr.value), node, 'right');
       return node;
@@ -455,7 +456,7 @@ function isPlainPath(expr: A.Expr): boolean {
 
 function lowerArg(arg: A.Expr | A.Spread, parent: Parent, field: string, index = -1): N.Expression | N.SpreadElement {
   if (arg.k === 'spread') {
-    const node = { type: 'SpreadElement', parent, field, index } as N.SpreadElement;
+    const node = { type: 'SpreadElement', parent, field, index, printed: undefined } as N.SpreadElement;
     node.argument = lowerExpr(plain(arg.expr), node, 'argument');
     return node;
   }
@@ -483,14 +484,14 @@ function addTrailing(node: N.ENode, text: string): void {
 function lowerObjectMember(member: A.ObjectMember, parent: Parent, field: string, index = -1): N.Property | N.SpreadElement {
   switch (member.k) {
     case 'spread': {
-      const node = { type: 'SpreadElement', parent, field, index } as N.SpreadElement;
+      const node = { type: 'SpreadElement', parent, field, index, printed: undefined } as N.SpreadElement;
       const inner = member.expr;
       node.argument = lowerExpr(inner.k === 'commented' ? plain(inner.expr) : inner, node, 'argument');
       if (inner.k === 'commented') addTrailing(node, inner.comment);
       return node;
     }
     case 'prop': {
-      const node = { type: 'Property', method: false, kind: 'init', shorthand: member.shorthand === true, computed: false, parent, field, index } as N.Property;
+      const node = { type: 'Property', method: false, kind: 'init', shorthand: member.shorthand === true, computed: false, parent, field, index, printed: undefined } as N.Property;
       if (member.shorthand) {
         if (member.value.k !== 'ident' || member.value.name !== member.key) unsupported('shorthand property with another value');
         node.key = identifier(member.key, node, 'key');
@@ -507,9 +508,9 @@ function lowerObjectMember(member: A.ObjectMember, parent: Parent, field: string
       return node;
     }
     case 'method': {
-      const node = { type: 'Property', method: member.kind === 'method', kind: member.kind === 'get' ? 'get' : 'init', shorthand: false, computed: false, parent, field, index } as N.Property;
+      const node = { type: 'Property', method: member.kind === 'method', kind: member.kind === 'get' ? 'get' : 'init', shorthand: false, computed: false, parent, field, index, printed: undefined } as N.Property;
       node.key = keyNode(member.key, node, 'key');
-      const fn = { type: 'FunctionExpression', async: member.async === true, parent: node, field: 'value', index: -1 } as N.FunctionExpression;
+      const fn = { type: 'FunctionExpression', async: member.async === true, parent: node, field: 'value', index: -1, printed: undefined } as N.FunctionExpression;
       fn.params = member.params.map((p, i) => lowerParam(p, fn, 'params', i));
       if (member.returnType) fn.returnType = annotation(member.returnType, fn, 'returnType');
       fn.body = block(member.body, fn, 'body');
@@ -523,14 +524,14 @@ function lowerObjectMember(member: A.ObjectMember, parent: Parent, field: string
 function lowerParam(param: A.Param, parent: Parent, field: string, index = -1): N.Param {
   if (param.rest) {
     if (param.default || param.optional) unsupported('rest parameter with a default');
-    const node = { type: 'RestElement', parent, field, index } as N.RestElement;
+    const node = { type: 'RestElement', parent, field, index, printed: undefined } as N.RestElement;
     node.argument = identifier(param.name, node, 'argument');
     if (param.type) node.typeAnnotation = annotation(param.type, node, 'typeAnnotation');
     return node;
   }
   if (param.default) {
     if (param.optional) unsupported('optional parameter with a default');
-    const node = { type: 'AssignmentPattern', parent, field, index } as N.AssignmentPattern;
+    const node = { type: 'AssignmentPattern', parent, field, index, printed: undefined } as N.AssignmentPattern;
     node.left = identifier(param.name, node, 'left');
     if (param.type) node.left.typeAnnotation = annotation(param.type, node.left, 'typeAnnotation');
     node.right = lowerExpr(plain(param.default), node, 'right');
@@ -543,21 +544,21 @@ function lowerParam(param: A.Param, parent: Parent, field: string, index = -1): 
 }
 
 function annotation(type: A.Type, parent: Parent, field: string, index = -1): N.TSTypeAnnotation {
-  const node = { type: 'TSTypeAnnotation', parent, field, index } as N.TSTypeAnnotation;
+  const node = { type: 'TSTypeAnnotation', parent, field, index, printed: undefined } as N.TSTypeAnnotation;
   node.typeAnnotation = lowerType(type, node, 'typeAnnotation');
   return node;
 }
 
 function typeArguments(args: A.Type[], parent: Parent, field: string, index = -1): N.TSTypeParameterInstantiation {
-  const node = { type: 'TSTypeParameterInstantiation', parent, field, index } as N.TSTypeParameterInstantiation;
+  const node = { type: 'TSTypeParameterInstantiation', parent, field, index, printed: undefined } as N.TSTypeParameterInstantiation;
   node.params = args.map((t, i) => lowerType(t, node, 'params', i));
   return node;
 }
 
 function typeParameters(params: A.TypeParam[], parent: Parent, field: string, index = -1): N.TSTypeParameterDeclaration {
-  const node = { type: 'TSTypeParameterDeclaration', parent, field, index } as N.TSTypeParameterDeclaration;
+  const node = { type: 'TSTypeParameterDeclaration', parent, field, index, printed: undefined } as N.TSTypeParameterDeclaration;
   node.params = params.map((p, i) => {
-    const param = { type: 'TSTypeParameter', parent: node, field: 'params', index: i } as N.TSTypeParameter;
+    const param = { type: 'TSTypeParameter', parent: node, field: 'params', index: i, printed: undefined } as N.TSTypeParameter;
     param.name = identifier(p.name, param, 'name');
     if (p.constraint) param.constraint = lowerType(p.constraint, param, 'constraint');
     if (p.default) param.default = lowerType(p.default, param, 'default');
@@ -588,17 +589,17 @@ function flatten(types: A.Type[], kind: 'tunion' | 'tintersection'): A.Type[] {
 export function lowerType(type: A.Type, parent: Parent, field: string, index = -1): N.TypeNode {
   switch (type.k) {
     case 'tref': {
-      const node = { type: 'TSTypeReference', parent, field, index } as N.TSTypeReference;
+      const node = { type: 'TSTypeReference', parent, field, index, printed: undefined } as N.TSTypeReference;
       node.typeName = qualifiedName(type.name, node, 'typeName');
       if (type.args && type.args.length > 0) node.typeArguments = typeArguments(type.args, node, 'typeArguments');
       return node;
     }
     case 'tkeyword':
-      return { type: KEYWORDS[type.name], parent, field, index };
+      return { type: KEYWORDS[type.name], parent, field, index, printed: undefined };
     case 'tliteral': {
-      const node = { type: 'TSLiteralType', parent, field, index } as N.TSLiteralType;
+      const node = { type: 'TSLiteralType', parent, field, index, printed: undefined } as N.TSLiteralType;
       if (typeof type.value === 'string') node.literal = stringNode(type.value, node, 'literal');
-      else if (typeof type.value === 'boolean') node.literal = { type: 'BooleanLiteral', value: type.value, parent: node, field: 'literal', index: -1 };
+      else if (typeof type.value === 'boolean') node.literal = { type: 'BooleanLiteral', value: type.value, parent: node, field: 'literal', index: -1, printed: undefined };
       else {
         if (!Number.isFinite(type.value)) unsupported('non-finite literal type');
         node.literal = numberNode(type.value, node, 'literal') as N.NumericLiteral | N.UnaryExpression;
@@ -606,7 +607,7 @@ export function lowerType(type: A.Type, parent: Parent, field: string, index = -
       return node;
     }
     case 'tobject': {
-      const node = { type: 'TSTypeLiteral', preservedBreak: tobjectStartsBroken(type), parent, field, index } as N.TSTypeLiteral;
+      const node = { type: 'TSTypeLiteral', preservedBreak: tobjectStartsBroken(type), parent, field, index, printed: undefined } as N.TSTypeLiteral;
       node.members = type.members.map((m, i) => lowerTypeMember(m, node, 'members', i));
       return node;
     }
@@ -615,44 +616,44 @@ export function lowerType(type: A.Type, parent: Parent, field: string, index = -
       const members = flatten(type.types, type.k);
       if (members.length === 0) return unsupported('empty union');
       if (members.length === 1) return lowerType(members[0]!, parent, field, index);
-      const node = { type: type.k === 'tunion' ? 'TSUnionType' : 'TSIntersectionType', parent, field, index } as N.TSUnionType;
+      const node = { type: type.k === 'tunion' ? 'TSUnionType' : 'TSIntersectionType', parent, field, index, printed: undefined } as N.TSUnionType;
       node.types = members.map((t, i) => lowerType(t, node, 'types', i));
       return node;
     }
     case 'tarray': {
-      const node = { type: 'TSArrayType', parent, field, index } as N.TSArrayType;
+      const node = { type: 'TSArrayType', parent, field, index, printed: undefined } as N.TSArrayType;
       node.elementType = lowerType(type.elem, node, 'elementType');
       return node;
     }
     case 'ttuple': {
-      const node = { type: 'TSTupleType', parent, field, index } as N.TSTupleType;
+      const node = { type: 'TSTupleType', parent, field, index, printed: undefined } as N.TSTupleType;
       node.elementTypes = type.elems.map((e, i) => {
         if (!e.rest && !e.optional) return lowerType(e.type, node, 'elementTypes', i);
         if (e.rest && e.optional) unsupported('optional rest element');
-        const wrapper = { type: e.rest ? 'TSRestType' : 'TSOptionalType', parent: node, field: 'elementTypes', index: i } as N.TSOptionalType;
+        const wrapper = { type: e.rest ? 'TSRestType' : 'TSOptionalType', parent: node, field: 'elementTypes', index: i, printed: undefined } as N.TSOptionalType;
         wrapper.typeAnnotation = lowerType(e.type, wrapper, 'typeAnnotation');
         return wrapper;
       });
       return node;
     }
     case 'ttypeof': {
-      const node = { type: 'TSTypeQuery', parent, field, index } as N.TSTypeQuery;
+      const node = { type: 'TSTypeQuery', parent, field, index, printed: undefined } as N.TSTypeQuery;
       node.exprName = qualifiedName(type.name, node, 'exprName');
       return node;
     }
     case 'tindexed': {
-      const node = { type: 'TSIndexedAccessType', parent, field, index } as N.TSIndexedAccessType;
+      const node = { type: 'TSIndexedAccessType', parent, field, index, printed: undefined } as N.TSIndexedAccessType;
       node.objectType = lowerType(type.object, node, 'objectType');
       node.indexType = lowerType(type.index, node, 'indexType');
       return node;
     }
     case 'tkeyof': {
-      const node = { type: 'TSTypeOperator', operator: 'keyof', parent, field, index } as N.TSTypeOperator;
+      const node = { type: 'TSTypeOperator', operator: 'keyof', parent, field, index, printed: undefined } as N.TSTypeOperator;
       node.typeAnnotation = lowerType(type.type, node, 'typeAnnotation');
       return node;
     }
     case 'tfunction': {
-      const node = { type: 'TSFunctionType', parent, field, index } as N.TSFunctionType;
+      const node = { type: 'TSFunctionType', parent, field, index, printed: undefined } as N.TSFunctionType;
       node.params = type.params.map((p, i) => {
         if (p.default) unsupported('default in a function type');
         return lowerParam(p, node, 'params', i);
@@ -671,13 +672,13 @@ function tobjectStartsBroken(type: A.TObject): boolean {
 function lowerTypeMember(member: A.TMember, parent: Parent, field: string, index = -1): N.TypeMember {
   switch (member.k) {
     case 'tprop': {
-      const node = { type: 'TSPropertySignature', optional: member.optional === true, readonly: member.readonly === true, parent, field, index } as N.TSPropertySignature;
+      const node = { type: 'TSPropertySignature', optional: member.optional === true, readonly: member.readonly === true, parent, field, index, printed: undefined } as N.TSPropertySignature;
       node.key = keyNode(member.key, node, 'key');
       node.typeAnnotation = annotation(member.type, node, 'typeAnnotation');
       return withDoc(node, member.doc);
     }
     case 'tindexsig': {
-      const node = { type: 'TSIndexSignature', parent, field, index } as N.TSIndexSignature;
+      const node = { type: 'TSIndexSignature', parent, field, index, printed: undefined } as N.TSIndexSignature;
       const param = identifier(member.keyName, node, 'parameters', 0);
       param.typeAnnotation = annotation(member.keyType, param, 'typeAnnotation');
       node.parameters = [param];
@@ -685,7 +686,7 @@ function lowerTypeMember(member: A.TMember, parent: Parent, field: string, index
       return withDoc(node, member.doc);
     }
     case 'tmethod': {
-      const node = { type: 'TSMethodSignature', parent, field, index } as N.TSMethodSignature;
+      const node = { type: 'TSMethodSignature', parent, field, index, printed: undefined } as N.TSMethodSignature;
       node.key = keyNode(member.key, node, 'key');
       if (member.typeParams && member.typeParams.length > 0) node.typeParameters = typeParameters(member.typeParams, node, 'typeParameters');
       node.params = member.params.map((p, i) => lowerParam(p, node, 'params', i));
@@ -699,7 +700,7 @@ function lowerTypeMember(member: A.TMember, parent: Parent, field: string, index
 export const LARGE_BLOCK = 200;
 
 function block(body: A.Stmt[], parent: Parent, field: string, index = -1): N.BlockStatement {
-  const node = { type: 'BlockStatement', parent, field, index } as N.BlockStatement;
+  const node = { type: 'BlockStatement', parent, field, index, printed: undefined } as N.BlockStatement;
   const prologue = prologueLength(body);
   node.body = body.map((s, i) => lowerStatement(s, node, 'body', i, i < prologue));
   if (body.length >= LARGE_BLOCK) topStatement(node).largeBlock = true;
@@ -710,7 +711,7 @@ type Lower = (parent: Parent, field: string, index: number) => N.Declaration;
 
 function exportWrap(decl: A.Stmt & { exported?: boolean; doc?: string }, parent: Parent, field: string, index: number, lower: Lower): N.Statement {
   if (!decl.exported) return withDoc(lower(parent, field, index), decl.doc);
-  const node = { type: 'ExportNamedDeclaration', specifiers: [], source: null, exportKind: 'value', parent, field, index } as unknown as N.ExportNamedDeclaration;
+  const node = { type: 'ExportNamedDeclaration', specifiers: [], source: null, exportKind: 'value', parent, field, index, printed: undefined } as unknown as N.ExportNamedDeclaration;
   node.declaration = lower(node, 'declaration', -1);
   if (node.declaration.type === 'TSTypeAliasDeclaration' || node.declaration.type === 'TSInterfaceDeclaration') node.exportKind = 'type';
   return withDoc(node, decl.doc);
@@ -718,12 +719,12 @@ function exportWrap(decl: A.Stmt & { exported?: boolean; doc?: string }, parent:
 
 function importName(name: A.ImportName, parent: Parent, field: string, index: number, kind: 'import' | 'export'): N.ImportSpecifier | N.ExportSpecifier {
   if (kind === 'import') {
-    const node = { type: 'ImportSpecifier', importKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, parent, field, index } as N.ImportSpecifier;
+    const node = { type: 'ImportSpecifier', importKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, parent, field, index, printed: undefined } as N.ImportSpecifier;
     node.imported = identifier(name.name, node, 'imported');
     node.local = identifier(name.alias ?? name.name, node, 'local');
     return node;
   }
-  const node = { type: 'ExportSpecifier', exportKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, parent, field, index } as N.ExportSpecifier;
+  const node = { type: 'ExportSpecifier', exportKind: name.typeOnly ? 'type' : 'value', aliased: name.alias !== undefined, parent, field, index, printed: undefined } as N.ExportSpecifier;
   node.local = identifier(name.name, node, 'local');
   node.exported = identifier(name.alias ?? name.name, node, 'exported');
   return node;
@@ -732,10 +733,10 @@ function importName(name: A.ImportName, parent: Parent, field: string, index: nu
 export function lowerStatement(stmt: A.Stmt, parent: Parent, field: string, index = -1, inPrologue = false): N.Statement {
   switch (stmt.k) {
     case 'import': {
-      const node = { type: 'ImportDeclaration', importKind: stmt.typeOnly ? 'type' : 'value', parent, field, index } as N.ImportDeclaration;
+      const node = { type: 'ImportDeclaration', importKind: stmt.typeOnly ? 'type' : 'value', parent, field, index, printed: undefined } as N.ImportDeclaration;
       const specifiers: N.ImportSpecifierNode[] = [];
-      if (stmt.default) specifiers.push({ type: 'ImportDefaultSpecifier', parent: node, field: 'specifiers', index: specifiers.length, local: undefined as unknown as N.Identifier });
-      if (stmt.namespace) specifiers.push({ type: 'ImportNamespaceSpecifier', parent: node, field: 'specifiers', index: specifiers.length, local: undefined as unknown as N.Identifier });
+      if (stmt.default) specifiers.push({ type: 'ImportDefaultSpecifier', parent: node, field: 'specifiers', index: specifiers.length, printed: undefined, local: undefined as unknown as N.Identifier });
+      if (stmt.namespace) specifiers.push({ type: 'ImportNamespaceSpecifier', parent: node, field: 'specifiers', index: specifiers.length, printed: undefined, local: undefined as unknown as N.Identifier });
       for (const spec of specifiers) spec.local = identifier(spec.type === 'ImportDefaultSpecifier' ? stmt.default! : stmt.namespace!, spec, 'local');
       if (stmt.default && stmt.namespace && stmt.names && stmt.names.length > 0) unsupported('import with default, namespace and names');
       if (stmt.namespace && stmt.names && stmt.names.length > 0) unsupported('import with namespace and names');
@@ -747,11 +748,11 @@ export function lowerStatement(stmt: A.Stmt, parent: Parent, field: string, inde
     }
     case 'exportFrom': {
       if (!stmt.names) {
-        const node = { type: 'ExportAllDeclaration', exportKind: stmt.typeOnly ? 'type' : 'value', parent, field, index } as N.ExportAllDeclaration;
+        const node = { type: 'ExportAllDeclaration', exportKind: stmt.typeOnly ? 'type' : 'value', parent, field, index, printed: undefined } as N.ExportAllDeclaration;
         node.source = stringNode(stmt.from, node, 'source');
         return node;
       }
-      const node = { type: 'ExportNamedDeclaration', declaration: null, exportKind: stmt.typeOnly ? 'type' : 'value', parent, field, index } as N.ExportNamedDeclaration;
+      const node = { type: 'ExportNamedDeclaration', declaration: null, exportKind: stmt.typeOnly ? 'type' : 'value', parent, field, index, printed: undefined } as N.ExportNamedDeclaration;
       node.specifiers = stmt.names.map((name, i) => importName(name, node, 'specifiers', i, 'export') as N.ExportSpecifier);
       node.source = stringNode(stmt.from, node, 'source');
       return node;
@@ -760,8 +761,8 @@ export function lowerStatement(stmt: A.Stmt, parent: Parent, field: string, inde
       // Prettier's statement ranges stop before `;`: a comment after the value trails the statement.
       const node = exportWrap(stmt, parent, field, index, (parent, field, index) => {
         if (stmt.kind === 'const' && !stmt.init) unsupported('const without initializer');
-        const node = { type: 'VariableDeclaration', kind: stmt.kind, parent, field, index } as N.VariableDeclaration;
-        const declarator = { type: 'VariableDeclarator', parent: node, field: 'declarations', index: 0 } as N.VariableDeclarator;
+        const node = { type: 'VariableDeclaration', kind: stmt.kind, parent, field, index, printed: undefined } as N.VariableDeclaration;
+        const declarator = { type: 'VariableDeclarator', parent: node, field: 'declarations', index: 0, printed: undefined } as N.VariableDeclarator;
         declarator.id = identifier(stmt.name, declarator, 'id');
         if (stmt.type) declarator.id.typeAnnotation = annotation(stmt.type, declarator.id, 'typeAnnotation');
         const init = stmt.init;
@@ -774,7 +775,7 @@ export function lowerStatement(stmt: A.Stmt, parent: Parent, field: string, inde
     }
     case 'typeAlias':
       return exportWrap(stmt, parent, field, index, (parent, field, index) => {
-        const node = { type: 'TSTypeAliasDeclaration', parent, field, index } as N.TSTypeAliasDeclaration;
+        const node = { type: 'TSTypeAliasDeclaration', parent, field, index, printed: undefined } as N.TSTypeAliasDeclaration;
         node.id = identifier(stmt.name, node, 'id');
         if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, node, 'typeParameters');
         node.typeAnnotation = lowerType(stmt.type, node, 'typeAnnotation');
@@ -782,24 +783,24 @@ export function lowerStatement(stmt: A.Stmt, parent: Parent, field: string, inde
       });
     case 'interface':
       return exportWrap(stmt, parent, field, index, (parent, field, index) => {
-        const node = { type: 'TSInterfaceDeclaration', parent, field, index } as N.TSInterfaceDeclaration;
+        const node = { type: 'TSInterfaceDeclaration', parent, field, index, printed: undefined } as N.TSInterfaceDeclaration;
         node.id = identifier(stmt.name, node, 'id');
         if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, node, 'typeParameters');
         node.extends = (stmt.extends ?? []).map((t, i) => {
           if (t.k !== 'tref') return unsupported('interface extending a non-reference type');
-          const heritage = { type: 'TSInterfaceHeritage', parent: node, field: 'extends', index: i } as N.TSInterfaceHeritage;
+          const heritage = { type: 'TSInterfaceHeritage', parent: node, field: 'extends', index: i, printed: undefined } as N.TSInterfaceHeritage;
           heritage.expression = dottedPath(t.name, heritage, 'expression');
           if (t.args && t.args.length > 0) heritage.typeArguments = typeArguments(t.args, heritage, 'typeArguments');
           return heritage;
         });
-        const body = { type: 'TSInterfaceBody', parent: node, field: 'body', index: -1 } as N.TSInterfaceBody;
+        const body = { type: 'TSInterfaceBody', parent: node, field: 'body', index: -1, printed: undefined } as N.TSInterfaceBody;
         body.body = stmt.members.map((m, i) => lowerTypeMember(m, body, 'body', i));
         node.body = body;
         return node;
       });
     case 'function':
       return exportWrap(stmt, parent, field, index, (parent, field, index) => {
-        const node = { type: 'FunctionDeclaration', async: stmt.async === true, parent, field, index } as N.FunctionDeclaration;
+        const node = { type: 'FunctionDeclaration', async: stmt.async === true, parent, field, index, printed: undefined } as N.FunctionDeclaration;
         node.id = identifier(stmt.name, node, 'id');
         if (stmt.typeParams && stmt.typeParams.length > 0) node.typeParameters = typeParameters(stmt.typeParams, node, 'typeParameters');
         node.params = stmt.params.map((p, i) => lowerParam(p, node, 'params', i));
@@ -809,24 +810,24 @@ export function lowerStatement(stmt: A.Stmt, parent: Parent, field: string, inde
       });
     case 'class':
       return exportWrap(stmt, parent, field, index, (parent, field, index) => {
-        const node = { type: 'ClassDeclaration', parent, field, index } as N.ClassDeclaration;
+        const node = { type: 'ClassDeclaration', parent, field, index, printed: undefined } as N.ClassDeclaration;
         node.id = identifier(stmt.name, node, 'id');
         node.superClass = stmt.extends ? lowerClassHeritage(stmt.extends, node, 'superClass') : null;
-        const body = { type: 'ClassBody', parent: node, field: 'body', index: -1 } as N.ClassBody;
+        const body = { type: 'ClassBody', parent: node, field: 'body', index: -1, printed: undefined } as N.ClassBody;
         body.body = stmt.members.map((m, i) => lowerClassMember(m, body, 'body', i));
         node.body = body;
         return node;
       });
     case 'return':
     case 'throw': {
-      const node = { type: stmt.k === 'return' ? 'ReturnStatement' : 'ThrowStatement', parent, field, index } as N.ReturnStatement;
+      const node = { type: stmt.k === 'return' ? 'ReturnStatement' : 'ThrowStatement', parent, field, index, printed: undefined } as N.ReturnStatement;
       const argument = stmt.expr;
       node.argument = argument ? lowerExpr(argument.k === 'commented' ? plain(argument.expr) : argument, node, 'argument') : null;
       if (argument?.k === 'commented') addTrailing(node, argument.comment);
       return node;
     }
     case 'if': {
-      const node = { type: 'IfStatement', parent, field, index } as N.IfStatement;
+      const node = { type: 'IfStatement', parent, field, index, printed: undefined } as N.IfStatement;
       node.test = lowerExpr(plain(stmt.test), node, 'test');
       node.consequent = block(stmt.then, node, 'consequent');
       if (!stmt.else) node.alternate = null;
@@ -837,7 +838,7 @@ export function lowerStatement(stmt: A.Stmt, parent: Parent, field: string, inde
       return node;
     }
     case 'expr': {
-      const node = { type: 'ExpressionStatement', parent, field, index } as N.ExpressionStatement;
+      const node = { type: 'ExpressionStatement', parent, field, index, printed: undefined } as N.ExpressionStatement;
       const inner = stmt.expr;
       if (inPrologue) unsupported('directive');
       node.expression = lowerExpr(inner.k === 'commented' ? plain(inner.expr) : inner, node, 'expression');
@@ -845,9 +846,9 @@ export function lowerStatement(stmt: A.Stmt, parent: Parent, field: string, inde
       return node;
     }
     case 'forOf': {
-      const node = { type: 'ForOfStatement', parent, field, index } as N.ForOfStatement;
-      const left = { type: 'VariableDeclaration', kind: 'const', parent: node, field: 'left', index: -1 } as N.VariableDeclaration;
-      const declarator = { type: 'VariableDeclarator', init: null, parent: left, field: 'declarations', index: 0 } as unknown as N.VariableDeclarator;
+      const node = { type: 'ForOfStatement', parent, field, index, printed: undefined } as N.ForOfStatement;
+      const left = { type: 'VariableDeclaration', kind: 'const', parent: node, field: 'left', index: -1, printed: undefined } as N.VariableDeclaration;
+      const declarator = { type: 'VariableDeclarator', init: null, parent: left, field: 'declarations', index: 0, printed: undefined } as unknown as N.VariableDeclarator;
       declarator.id = identifier(stmt.name, declarator, 'id');
       left.declarations = [declarator];
       node.left = left;
@@ -856,9 +857,9 @@ export function lowerStatement(stmt: A.Stmt, parent: Parent, field: string, inde
       return node;
     }
     case 'try': {
-      const node = { type: 'TryStatement', parent, field, index } as N.TryStatement;
+      const node = { type: 'TryStatement', parent, field, index, printed: undefined } as N.TryStatement;
       node.block = block(stmt.block, node, 'block');
-      const handler = { type: 'CatchClause', parent: node, field: 'handler', index: -1 } as N.CatchClause;
+      const handler = { type: 'CatchClause', parent: node, field: 'handler', index: -1, printed: undefined } as N.CatchClause;
       handler.param = stmt.catchParam ? identifier(stmt.catchParam, handler, 'param') : null;
       handler.body = block(stmt.handler, handler, 'body');
       node.handler = handler;
@@ -876,15 +877,15 @@ function lowerClassHeritage(expr: A.Expr, parent: Parent, field: string, index =
 
 function lowerClassMember(member: A.ClassMember, parent: Parent, field: string, index = -1): N.PropertyDefinition | N.MethodDefinition {
   if (member.k === 'classProp') {
-    const node = { type: 'PropertyDefinition', readonly: member.readonly === true, override: member.override === true, parent, field, index } as N.PropertyDefinition;
+    const node = { type: 'PropertyDefinition', readonly: member.readonly === true, override: member.override === true, parent, field, index, printed: undefined } as N.PropertyDefinition;
     node.key = identifier(member.name, node, 'key');
     if (member.type) node.typeAnnotation = annotation(member.type, node, 'typeAnnotation');
     node.value = member.init ? lowerExpr(plain(member.init), node, 'value') : null;
     return withDoc(node, member.doc);
   }
-  const node = { type: 'MethodDefinition', kind: member.name === 'constructor' ? 'constructor' : 'method', parent, field, index } as N.MethodDefinition;
+  const node = { type: 'MethodDefinition', kind: member.name === 'constructor' ? 'constructor' : 'method', parent, field, index, printed: undefined } as N.MethodDefinition;
   node.key = identifier(member.name, node, 'key');
-  const fn = { type: 'FunctionExpression', async: member.async === true, parent: node, field: 'value', index: -1 } as N.FunctionExpression;
+  const fn = { type: 'FunctionExpression', async: member.async === true, parent: node, field: 'value', index: -1, printed: undefined } as N.FunctionExpression;
   fn.params = member.params.map((p, i) => lowerParam(p, fn, 'params', i));
   if (member.returnType) fn.returnType = annotation(member.returnType, fn, 'returnType');
   fn.body = block(member.body, fn, 'body');
