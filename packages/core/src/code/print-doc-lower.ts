@@ -38,6 +38,12 @@ const ASCII_IDENTIFIER = /^[A-Za-z$_][A-Za-z0-9$_]*$/;
  */
 type Parent = N.ENode | null;
 
+/**
+ * A child's place in the literal of one of the most frequent nodes, filled once the child is
+ * lowered: a field the literal holds costs nothing later, one added later a backing store.
+ */
+const HOLE = null as never;
+
 /** A string expression statement: a directive (`"use strict";`) at the start of a body. */
 export function isStringStatement(stmt: A.Stmt): boolean {
   return stmt.k === 'expr' && (stmt.expr.k === 'string' || (stmt.expr.k === 'commented' && stmt.expr.expr.k === 'string'));
@@ -102,7 +108,7 @@ function dottedPath(name: string, parent: Parent, field: string, index = -1): N.
       if (first === 'super') return { type: 'Super', parent, field, index, printed: undefined };
       return identifier(first, parent, field, index);
     }
-    const node = { type: 'MemberExpression', computed: false, optional: false, parent, field, index, printed: undefined } as N.MemberExpression;
+    const node = { type: 'MemberExpression', computed: false, optional: false, object: HOLE, property: HOLE, parent, field, index, printed: undefined } as N.MemberExpression;
     node.object = build(count - 1, node, 'object', -1);
     node.property = identifier(parts[count - 1]!, node, 'property');
     return node;
@@ -193,12 +199,12 @@ export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -
       return node;
     }
     case 'object': {
-      const node = { type: 'ObjectExpression', preservedBreak: false, parent, field, index, printed: undefined } as N.ObjectExpression;
+      const node = { type: 'ObjectExpression', preservedBreak: false, properties: HOLE, parent, field, index, printed: undefined } as N.ObjectExpression;
       node.properties = expr.props.map((member, i) => lowerObjectMember(member, node, 'properties', i));
       return node;
     }
     case 'member': {
-      const node = { type: 'MemberExpression', optional: expr.optional === true, parent, field, index, printed: undefined } as N.MemberExpression;
+      const node = { type: 'MemberExpression', optional: expr.optional === true, object: HOLE, computed: false, property: HOLE, parent, field, index, printed: undefined } as N.MemberExpression;
       node.object = lowerOperand(expr.object, node, 'object');
       if (isIdentifierName(expr.property)) {
         node.computed = false;
@@ -210,13 +216,13 @@ export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -
       return node;
     }
     case 'index': {
-      const node = { type: 'MemberExpression', optional: expr.optional === true, computed: true, parent, field, index, printed: undefined } as N.MemberExpression;
+      const node = { type: 'MemberExpression', optional: expr.optional === true, computed: true, object: HOLE, property: HOLE, parent, field, index, printed: undefined } as N.MemberExpression;
       node.object = lowerOperand(expr.object, node, 'object');
       node.property = lowerExpr(plain(expr.index), node, 'property');
       return node;
     }
     case 'call': {
-      const node = { type: 'CallExpression', optional: expr.optional === true, parent, field, index, printed: undefined } as N.CallExpression;
+      const node = { type: 'CallExpression', optional: expr.optional === true, callee: HOLE, arguments: HOLE, parent, field, index, printed: undefined } as N.CallExpression;
       node.callee = lowerOperand(expr.callee, node, 'callee');
       if (expr.typeArgs && expr.typeArgs.length > 0) node.typeArguments = typeArguments(expr.typeArgs, node, 'typeArguments');
       node.arguments = expr.args.map((arg, i) => lowerArg(arg, node, 'arguments', i));
@@ -491,7 +497,7 @@ function lowerObjectMember(member: A.ObjectMember, parent: Parent, field: string
       return node;
     }
     case 'prop': {
-      const node = { type: 'Property', method: false, kind: 'init', shorthand: member.shorthand === true, computed: false, parent, field, index, printed: undefined } as N.Property;
+      const node = { type: 'Property', method: false, kind: 'init', shorthand: member.shorthand === true, computed: false, key: HOLE, value: HOLE, parent, field, index, printed: undefined } as N.Property;
       if (member.shorthand) {
         if (member.value.k !== 'ident' || member.value.name !== member.key) unsupported('shorthand property with another value');
         node.key = identifier(member.key, node, 'key');
@@ -544,13 +550,13 @@ function lowerParam(param: A.Param, parent: Parent, field: string, index = -1): 
 }
 
 function annotation(type: A.Type, parent: Parent, field: string, index = -1): N.TSTypeAnnotation {
-  const node = { type: 'TSTypeAnnotation', parent, field, index, printed: undefined } as N.TSTypeAnnotation;
+  const node = { type: 'TSTypeAnnotation', typeAnnotation: HOLE, parent, field, index, printed: undefined } as N.TSTypeAnnotation;
   node.typeAnnotation = lowerType(type, node, 'typeAnnotation');
   return node;
 }
 
 function typeArguments(args: A.Type[], parent: Parent, field: string, index = -1): N.TSTypeParameterInstantiation {
-  const node = { type: 'TSTypeParameterInstantiation', parent, field, index, printed: undefined } as N.TSTypeParameterInstantiation;
+  const node = { type: 'TSTypeParameterInstantiation', params: HOLE, parent, field, index, printed: undefined } as N.TSTypeParameterInstantiation;
   node.params = args.map((t, i) => lowerType(t, node, 'params', i));
   return node;
 }
@@ -589,7 +595,7 @@ function flatten(types: A.Type[], kind: 'tunion' | 'tintersection'): A.Type[] {
 export function lowerType(type: A.Type, parent: Parent, field: string, index = -1): N.TypeNode {
   switch (type.k) {
     case 'tref': {
-      const node = { type: 'TSTypeReference', parent, field, index, printed: undefined } as N.TSTypeReference;
+      const node = { type: 'TSTypeReference', typeName: HOLE, parent, field, index, printed: undefined } as N.TSTypeReference;
       node.typeName = qualifiedName(type.name, node, 'typeName');
       if (type.args && type.args.length > 0) node.typeArguments = typeArguments(type.args, node, 'typeArguments');
       return node;
@@ -597,7 +603,7 @@ export function lowerType(type: A.Type, parent: Parent, field: string, index = -
     case 'tkeyword':
       return { type: KEYWORDS[type.name], parent, field, index, printed: undefined };
     case 'tliteral': {
-      const node = { type: 'TSLiteralType', parent, field, index, printed: undefined } as N.TSLiteralType;
+      const node = { type: 'TSLiteralType', literal: HOLE, parent, field, index, printed: undefined } as N.TSLiteralType;
       if (typeof type.value === 'string') node.literal = stringNode(type.value, node, 'literal');
       else if (typeof type.value === 'boolean') node.literal = { type: 'BooleanLiteral', value: type.value, parent: node, field: 'literal', index: -1, printed: undefined };
       else {
@@ -616,7 +622,7 @@ export function lowerType(type: A.Type, parent: Parent, field: string, index = -
       const members = flatten(type.types, type.k);
       if (members.length === 0) return unsupported('empty union');
       if (members.length === 1) return lowerType(members[0]!, parent, field, index);
-      const node = { type: type.k === 'tunion' ? 'TSUnionType' : 'TSIntersectionType', parent, field, index, printed: undefined } as N.TSUnionType;
+      const node = { type: type.k === 'tunion' ? 'TSUnionType' : 'TSIntersectionType', types: HOLE, parent, field, index, printed: undefined } as N.TSUnionType;
       node.types = members.map((t, i) => lowerType(t, node, 'types', i));
       return node;
     }
@@ -637,7 +643,7 @@ export function lowerType(type: A.Type, parent: Parent, field: string, index = -
       return node;
     }
     case 'ttypeof': {
-      const node = { type: 'TSTypeQuery', parent, field, index, printed: undefined } as N.TSTypeQuery;
+      const node = { type: 'TSTypeQuery', exprName: HOLE, parent, field, index, printed: undefined } as N.TSTypeQuery;
       node.exprName = qualifiedName(type.name, node, 'exprName');
       return node;
     }
@@ -672,7 +678,7 @@ function tobjectStartsBroken(type: A.TObject): boolean {
 function lowerTypeMember(member: A.TMember, parent: Parent, field: string, index = -1): N.TypeMember {
   switch (member.k) {
     case 'tprop': {
-      const node = { type: 'TSPropertySignature', optional: member.optional === true, readonly: member.readonly === true, parent, field, index, printed: undefined } as N.TSPropertySignature;
+      const node = { type: 'TSPropertySignature', optional: member.optional === true, readonly: member.readonly === true, key: HOLE, typeAnnotation: HOLE, parent, field, index, printed: undefined } as N.TSPropertySignature;
       node.key = keyNode(member.key, node, 'key');
       node.typeAnnotation = annotation(member.type, node, 'typeAnnotation');
       return withDoc(node, member.doc);
