@@ -204,15 +204,10 @@ export function lowerExpr(expr: A.Expr, parent: Parent, field: string, index = -
       return node;
     }
     case 'member': {
-      const node = { type: 'MemberExpression', optional: expr.optional === true, object: HOLE, computed: false, property: HOLE, parent, field, index, printed: undefined } as N.MemberExpression;
+      const computed = !isIdentifierName(expr.property);
+      const node = { type: 'MemberExpression', optional: expr.optional === true, object: HOLE, computed, property: HOLE, parent, field, index, printed: undefined } as N.MemberExpression;
       node.object = lowerOperand(expr.object, node, 'object');
-      if (isIdentifierName(expr.property)) {
-        node.computed = false;
-        node.property = identifier(expr.property, node, 'property');
-      } else {
-        node.computed = true;
-        node.property = stringNode(expr.property, node, 'property');
-      }
+      node.property = computed ? stringNode(expr.property, node, 'property') : identifier(expr.property, node, 'property');
       return node;
     }
     case 'index': {

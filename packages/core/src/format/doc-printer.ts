@@ -147,9 +147,7 @@ const forcedIn = (analysis: Analysis): boolean => (typeof analysis === 'object' 
  * what is printed does not depend on which object holds a value. Kept in arrays, by the flags and
  * then by the two widths: a Map lookup per list was a twentieth of the printer's time.
  */
-const INTERNED: (FlatSummary | undefined)[][] = [];
-const FLAG_COMBINATIONS = 64;
-for (let flags = 0; flags < FLAG_COMBINATIONS; flags++) INTERNED.push([]);
+const INTERNED: ((FlatSummary | undefined)[] | undefined)[] = new Array(64).fill(undefined);
 
 /**
  * The root indentation per `useTabs`, `tabWidth` and line terminator, from which each level's
@@ -367,9 +365,8 @@ class DocPrinter {
   private flat(hasText: boolean, leadingSpace: boolean, trailingSpace: boolean, anySpace: boolean, innerWidth: number, totalWidth: number, writable: boolean, boundary: boolean): FlatSummary {
     if (innerWidth >= INTERNED_WIDTH || totalWidth >= INTERNED_WIDTH) return { forced: false, hasText, leadingSpace, trailingSpace, anySpace, innerWidth, totalWidth, writable, boundary };
     const flags = (hasText ? 1 : 0) | (leadingSpace ? 2 : 0) | (trailingSpace ? 4 : 0) | (anySpace ? 8 : 0) | (writable ? 16 : 0) | (boundary ? 32 : 0);
-    let byWidth = INTERNED[flags]!;
     // Made at full length at once: an array filled at scattered indices would turn into a dictionary.
-    if (byWidth.length === 0) byWidth = INTERNED[flags] = new Array<FlatSummary | undefined>(INTERNED_WIDTH * INTERNED_WIDTH);
+    const byWidth = (INTERNED[flags] ??= new Array<FlatSummary | undefined>(INTERNED_WIDTH * INTERNED_WIDTH));
     const at = innerWidth * INTERNED_WIDTH + totalWidth;
     let summary = byWidth[at];
     if (!summary) {
