@@ -9,6 +9,8 @@
  *   node bench/v8-settings.mjs [--runs 3] [--spec path]
  *
  * - without the larger semi-spaces the bin's second node is started with;
+ * - from the compiled modules (dist/cli.js, through the same launcher), not the bundle the bin runs
+ *   (scripts/bundle-cli.mjs);
  * - with TurboFan's inlining on (the command turns it off);
  * - with V8's allocation-site pretenuring on (the command turns it off);
  * - with V8's heap growth capped at 50% (the command caps it so in --watch, and at 30% for 20 MB specs);
@@ -16,9 +18,10 @@
  * - with TurboFan compiling on the main thread (`--no-concurrent-recompilation`): how much of the
  *   second CPU V8's optimizing compiler takes, the CPU a worker thread would compete with.
  *
- * Each variant but the bin runs `generateFromFile` of the built package with the command's
- * settings except the one named, and is compared with the first. Prints medians of wall, CPU and peak RSS (and the largest peak), and each variant's
- * time against the shipped one. Build first (`pnpm build`); needs GNU time.
+ * Each variant but the two through the launcher runs `generateFromFile` of the built package with
+ * the command's settings except the one named. Prints medians of wall, CPU and peak RSS (and the
+ * largest peak), and each variant's time against the first. Build first (`pnpm build`); needs GNU
+ * time.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -37,7 +40,8 @@ writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bench-v8-se
 const config = writeAllFourConfig(project, values.spec);
 
 // The flags the bin's second node is started with, and those the command sets in its process.
-const { YOUNG_GENERATION_FLAGS: SEMI_SPACES } = await import(pathToFileURL(join(root, 'packages/specwright/dist/launch.js')).href);
+const launchUrl = pathToFileURL(join(root, 'packages/specwright/dist/launch.js')).href;
+const { YOUNG_GENERATION_FLAGS: SEMI_SPACES } = await import(launchUrl);
 const { COMMAND_V8_FLAGS } = await import(pathToFileURL(join(root, 'packages/specwright/dist/v8-settings.js')).href);
 const without = (flag) => COMMAND_V8_FLAGS.filter((f) => f !== flag);
 const generateUrl = pathToFileURL(join(root, 'packages/specwright/dist/index.js')).href;
@@ -54,6 +58,10 @@ const variants = [
   { label: 'the command\'s settings', args: [...SEMI_SPACES, ...driver(COMMAND_V8_FLAGS, false)] },
   { label: 'as shipped (bin/specwright.js, which starts the second node)', args: [join(root, 'packages/specwright/bin/specwright.js')] },
   { label: `without ${SEMI_SPACES.join(' ')}`, args: driver(COMMAND_V8_FLAGS, false) },
+  {
+    label: 'from the compiled modules, not the bundle (dist/cli.js through the launcher)',
+    args: ['--input-type=module', '-e', `const { launch } = await import(${JSON.stringify(launchUrl)}); await launch(new URL(${JSON.stringify(pathToFileURL(join(root, 'packages/specwright/dist/cli.js')).href)}), []);`],
+  },
   { label: 'with TurboFan inlining', args: [...SEMI_SPACES, ...driver(without('--no-turbo-inlining'), false)] },
   { label: 'with allocation-site pretenuring', args: [...SEMI_SPACES, ...driver(without('--no-allocation-site-pretenuring'), false)] },
   { label: 'with the heap growth capped at 50%', args: [...SEMI_SPACES, ...driver([...COMMAND_V8_FLAGS, '--heap-growing-percent=50'], false)] },

@@ -28,9 +28,10 @@ describe('published packages', () => {
   const project = join(root, 'consumer');
   let core: string;
   let zodTs: string;
+  let tarball: (pkg: string) => string;
 
   beforeAll(() => {
-    const tarball = packAll(root);
+    tarball = packAll(root);
     // Every public package, and not the private test helpers.
     expect(readdirSync(root).filter((f) => f.endsWith('.tgz')).sort()).toEqual(
       ['cli', 'core', 'form-errors', 'openapi-msw', 'openapi-react-query', 'openapi-server', 'openapi-zod-ts', 'vite'].map((p) => `specwright-${p}-${version}.tgz`),
@@ -85,4 +86,25 @@ describe('published packages', () => {
     expect(run.status).toBe(0);
     expect(readdirSync(join(project, 'src', 'api')).sort()).toEqual(['client-config.ts', 'client.ts', 'index.ts', 'schema-types.ts']);
   });
+
+  it('install the specwright command with pnpm, whose bundle finds its dependencies in the strict layout', () => {
+    // pnpm links a package's own dependencies beside it, and without hoisting nowhere else: the
+    // bundle's imports of prettier and zod, and core's lazy requires of js-yaml and yaml (a YAML
+    // spec), must resolve from there.
+    const strict = join(root, 'consumer-pnpm');
+    mkdirSync(strict);
+    const local = Object.fromEntries(['cli', 'core', 'openapi-zod-ts', 'openapi-server', 'openapi-react-query', 'openapi-msw'].map((pkg) => [`@specwright/${pkg}`, `file:${tarball(pkg)}`]));
+    writeFileSync(join(strict, 'package.json'), JSON.stringify({ name: 'consumer-pnpm', private: true, type: 'module', dependencies: { '@specwright/cli': local['@specwright/cli'] }, pnpm: { overrides: local } }));
+    execFileSync(pnpmCommand(), ['install', '--config.hoist=false', '--prefer-offline', '--config.fetch-timeout=60000', '--config.fetch-retries=6', '--reporter=silent'], { cwd: strict, stdio: 'pipe', timeout: 600_000 });
+    const bin = join(strict, 'node_modules', '.bin', 'specwright');
+    const cliVersion = (JSON.parse(readFileSync(join(repoRoot, 'packages', 'specwright', 'package.json'), 'utf8')) as { version: string }).version;
+    expect(execFileSync(bin, ['--version'], { cwd: strict, encoding: 'utf8' }).trim()).toBe(cliVersion);
+    copyFileSync(fixture('petstore-3.1.yaml'), join(strict, 'petstore.yaml'));
+    writeFileSync(join(strict, 'specwright.config.json'), JSON.stringify({ input_openapi: './petstore.yaml', zod_ts: { output: './src/api' }, server: { framework: 'hono' }, react_query: {}, msw: { output: './src/mocks' } }));
+    const run = spawnSync(bin, [], { cwd: strict, encoding: 'utf8' });
+    expect(run.stderr).toMatch(/wrote \d+ files/);
+    expect(run.status).toBe(0);
+    expect(readdirSync(join(strict, 'src', 'api')).sort()).toEqual(['client-config.ts', 'client.ts', 'hooks.ts', 'index.ts', 'router.ts', 'schema-types.ts', 'service.ts', 'test-utils.ts']);
+    expect(readdirSync(join(strict, 'src', 'mocks'))).toEqual(['handlers.ts']);
+  }, 700_000);
 });

@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import workerThreads from 'node:worker_threads';
 import { join } from 'node:path';
 import { createFormatter, createWorkerPool, loadModel } from '@specwright/core';
 import { emitModules } from '@specwright/openapi-zod-ts';
-import { CONSUMER_PRETTIER_CONFIG, listFiles, tempProject } from '@specwright/testing';
+import { CONSUMER_PRETTIER_CONFIG, commandScript, listFiles, repoRoot, tempProject } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
 import { generate } from '../src/index.js';
 
@@ -127,5 +128,46 @@ describe('printing on two threads', () => {
     const message = await serial.formatSource(broken, join(outputDir, 'raw.ts')).catch((error: Error) => error.message);
     expect(message).toMatch(/expected/i);
     await expect(split.formatSource(broken, join(outputDir, 'raw.ts'))).rejects.toThrow(message);
+  });
+
+  it('runs in the shipped command, whose worker thread is the bundle beside it', () => {
+    // A machine of 4 CPUs, as the command sees it (it prints on one thread below that), and the
+    // workers it starts: their files and their replies, written down as they come.
+    const preload = `
+      import os from 'node:os';
+      import { appendFileSync } from 'node:fs';
+      import { syncBuiltinESMExports } from 'node:module';
+      import workerThreads from 'node:worker_threads';
+      os.availableParallelism = () => 4;
+      const Original = workerThreads.Worker;
+      workerThreads.Worker = class extends Original {
+        constructor(file, ...rest) {
+          super(file, ...rest);
+          appendFileSync(process.env.WORKER_REPORT, 'worker ' + String(file) + '\\n');
+          this.on('message', () => appendFileSync(process.env.WORKER_REPORT, 'reply\\n'));
+        }
+      };
+      syncBuiltinESMExports();`;
+    const spec = largeSpec();
+    const config = { input_openapi: 'spec.json', zod_ts: { output: 'api' }, server: { framework: 'fastify' }, react_query: {}, msw: { output: 'mocks' } };
+    const [fourCpus, asIs] = ['four-cpus', 'as-is'].map((label) => {
+      const p = tempProject(`specwright-parallel-bin-${label}`, { prettier: CONSUMER_PRETTIER_CONFIG });
+      p.write('spec.json', spec);
+      p.write('specwright.config.json', JSON.stringify(config));
+      const report = join(p.dir, 'workers.txt');
+      p.write('workers.txt', '');
+      const args = label === 'four-cpus' ? ['--import', `data:text/javascript,${encodeURIComponent(preload)}`] : [];
+      const run = spawnSync(process.execPath, [...args, commandScript('specwright', 'specwright')], { cwd: p.dir, encoding: 'utf8', env: { ...process.env, WORKER_REPORT: report } });
+      expect(run.stderr).toMatch(/wrote \d+ files/);
+      expect(run.status).toBe(0);
+      return { dir: p.dir, report: readFileSync(report, 'utf8').split('\n').filter(Boolean) };
+    }) as [{ dir: string; report: string[] }, { dir: string; report: string[] }];
+    const bundledWorker = new URL(`file://${join(repoRoot, 'packages', 'specwright', 'dist', 'fast-worker.js')}`).href;
+    expect(fourCpus.report.filter((line) => line.startsWith('worker '))).toEqual([`worker ${bundledWorker}`]);
+    expect(fourCpus.report.filter((line) => line === 'reply').length).toBeGreaterThan(0);
+    expect(asIs.report).toEqual([]);
+    const written = listFiles(asIs.dir).filter((file) => file.endsWith('.ts'));
+    expect(written.length).toBeGreaterThanOrEqual(8);
+    for (const file of written) expect(readFileSync(join(fourCpus.dir, file), 'utf8'), file).toBe(readFileSync(join(asIs.dir, file), 'utf8'));
   });
 });
