@@ -16,7 +16,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { loadavg } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT as root, benchArgs, corpusSpec } from './args.mjs';
+import { ROOT as root, benchArgs, corpusSpec, specwrightBin } from './args.mjs';
 
 const values = benchArgs({
   runs: '1',
@@ -35,7 +35,7 @@ writeFileSync(
   join(project, 'specwright.config.json'),
   JSON.stringify({ input_openapi: values.spec, zod_ts: { output: 'src/api' }, server: { framework: 'fastify' }, react_query: {}, msw: { output: 'src/mocks' } }),
 );
-const cli = join(root, 'packages/specwright/bin/specwright.js');
+const cli = specwrightBin();
 const REPORT_USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('\\n@@usage '+u.maxRSS+' '+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
 
 /** Every file under `dir`, sorted by path, hashed with its path. */

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { median, writeSpecAsYaml } from './process-tree.mjs';
-import { ROOT as root, benchArgs } from './args.mjs';
+import { ROOT as root, benchArgs, specwrightBin } from './args.mjs';
 
 const values = benchArgs({
   options: {
@@ -70,7 +70,7 @@ const project = join(dir, 'schema-file');
 mkdirSync(project, { recursive: true });
 writeFileSync(join(project, 'package.json'), JSON.stringify({ type: 'module', private: true }));
 writeFileSync(join(project, 'specwright.config.json'), JSON.stringify({ input_openapi: values.spec, zod_ts: { output: 'src/api', input_schema: 'src/schemas.ts' } }));
-const made = spawnSync(process.execPath, [join(root, 'packages/specwright/bin/specwright.js')], { cwd: project, encoding: 'utf8' });
+const made = spawnSync(process.execPath, [specwrightBin()], { cwd: project, encoding: 'utf8' });
 if (made.status !== 0) throw new Error(made.stderr);
 const schemaFile = join(project, 'src/schemas.ts');
 const readSchema = `import { readFileSync } from 'node:fs';\nconst source = readFileSync(${JSON.stringify(schemaFile)}, 'utf8');\n`;

@@ -27,7 +27,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { GNU_TIME, median, timeNode, writeAllFourConfig, writeSpecAsYaml } from './process-tree.mjs';
-import { ROOT as root, benchArgs } from './args.mjs';
+import { ROOT as root, benchArgs, specwrightBin } from './args.mjs';
 
 const values = benchArgs({
   runs: '3',
@@ -43,7 +43,7 @@ const dir = join(root, '.tmp', 'bench-specwright');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bench-specwright', private: true, type: 'module' }));
-const cli = join(root, 'packages/specwright/bin/specwright.js');
+const cli = specwrightBin();
 // hey-api's real entry: its `bin/run.js` only spawns `node dist/run.mjs` and waits, so timing the
 // bin would add a process start and measure the wrapper's memory, not hey-api's.
 const heyApi = join(root, 'node_modules/@hey-api/openapi-ts/dist/run.mjs');

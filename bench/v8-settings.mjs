@@ -28,7 +28,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { GNU_TIME, median, timeNode, writeAllFourConfig } from './process-tree.mjs';
-import { ROOT as root, benchArgs } from './args.mjs';
+import { ROOT as root, benchArgs, specwrightBin } from './args.mjs';
 
 const values = benchArgs({ runs: '3' });
 if (!GNU_TIME) throw new Error('bench/v8-settings.mjs needs GNU time (/usr/bin/time) to measure the process tree');
@@ -56,7 +56,7 @@ await generateFromFile(${JSON.stringify(config)}, { parallel: ${parallel} });`,
 ];
 const variants = [
   { label: 'the command\'s settings', args: [...SEMI_SPACES, ...driver(COMMAND_V8_FLAGS, false)] },
-  { label: 'as shipped (bin/specwright.js, which starts the second node)', args: [join(root, 'packages/specwright/bin/specwright.js')] },
+  { label: 'as shipped (bin/specwright.js, which starts the second node)', args: [specwrightBin()] },
   { label: `without ${SEMI_SPACES.join(' ')}`, args: driver(COMMAND_V8_FLAGS, false) },
   {
     label: 'from the compiled modules, not the bundle (dist/cli.js through the launcher)',
