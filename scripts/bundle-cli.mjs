@@ -6,9 +6,9 @@
 // GitHub's spec; one file loads in one step (bench/v8-settings.mjs). Only the workspace's own
 // packages go in; every other package stays an import, resolved from @specwright/cli's own
 // dependencies: the consumer's prettier must still be found at run time, and a copied library
-// would have to ship its licence (bundling zod too measured no gain: 2.80 against 2.81 s). The bundle lies in dist/ beside the compiled files, so that what the core
-// finds next to its module (`../package.json` for the version, `./fast-worker.js` for the worker)
-// is the command package's own.
+// would have to ship its licence. The bundle lies in dist/ beside the compiled files, so that what
+// the core finds next to its module (`../package.json` for the version, `./fast-worker.js` for the
+// worker) is the command package's own.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import workerThreads from 'node:worker_threads';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createFormatter, createWorkerPool, loadModel } from '@specwright/core';
 import { emitModules } from '@specwright/openapi-zod-ts';
 import { CONSUMER_PRETTIER_CONFIG, commandScript, listFiles, repoRoot, tempProject } from '@specwright/testing';
@@ -162,7 +163,7 @@ describe('printing on two threads', () => {
       expect(run.status).toBe(0);
       return { dir: p.dir, report: readFileSync(report, 'utf8').split('\n').filter(Boolean) };
     }) as [{ dir: string; report: string[] }, { dir: string; report: string[] }];
-    const bundledWorker = new URL(`file://${join(repoRoot, 'packages', 'specwright', 'dist', 'fast-worker.js')}`).href;
+    const bundledWorker = pathToFileURL(join(repoRoot, 'packages', 'specwright', 'dist', 'fast-worker.js')).href;
     expect(fourCpus.report.filter((line) => line.startsWith('worker '))).toEqual([`worker ${bundledWorker}`]);
     expect(fourCpus.report.filter((line) => line === 'reply').length).toBeGreaterThan(0);
     expect(asIs.report).toEqual([]);
