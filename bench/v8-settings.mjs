@@ -9,8 +9,12 @@
  *   node bench/v8-settings.mjs [--runs 3] [--spec path]
  *
  * - without the larger semi-spaces the bin's second node is started with;
- * - from the compiled modules (dist/cli.js, through the same launcher), not the bundle the bin runs
- *   (scripts/bundle-cli.mjs);
+ * - without the code cache the bin keeps of its bundle (packages/specwright/src/run-script.ts),
+ *   with node's compile cache only;
+ * - from the compiled modules (dist/cli.js), not the bundle the bin runs (scripts/bundle-cli.mjs),
+ *   with node's compile cache;
+ * - with no cache at all, as the first run after an install (a fresh compile cache directory each
+ *   run, which the run fills);
  * - with TurboFan's inlining on (the command turns it off);
  * - with V8's allocation-site pretenuring on (the command turns it off);
  * - with V8's heap growth capped at 50% (the command caps it so in --watch, and at 30% for 20 MB specs);
@@ -45,6 +49,10 @@ const { YOUNG_GENERATION_FLAGS: SEMI_SPACES } = await import(launchUrl);
 const { COMMAND_V8_FLAGS } = await import(pathToFileURL(join(root, 'packages/specwright/dist/v8-settings.js')).href);
 const without = (flag) => COMMAND_V8_FLAGS.filter((f) => f !== flag);
 const generateUrl = pathToFileURL(join(root, 'packages/specwright/dist/index.js')).href;
+const runScriptUrl = pathToFileURL(join(root, 'packages/specwright/dist/run-script.js')).href;
+const bundle = join(root, 'packages/specwright/dist/cli.bundle.cjs');
+// Node's compile cache where the launcher keeps it (the temp directory's, or NODE_COMPILE_CACHE).
+const ENABLE_COMPILE_CACHE = "import module from 'node:module'; module.enableCompileCache(process.env.NODE_COMPILE_CACHE || (await import('node:path')).join((await import('node:os')).tmpdir(), 'node-compile-cache'));";
 /** A run as the command makes it, with `flags` set at start and `parallel` as given. */
 const driver = (flags, parallel) => [
   '--input-type=module',
@@ -59,9 +67,14 @@ const variants = [
   { label: 'as shipped (bin/specwright.js, which starts the second node)', args: [specwrightBin()] },
   { label: `without ${SEMI_SPACES.join(' ')}`, args: driver(COMMAND_V8_FLAGS, false) },
   {
-    label: 'from the compiled modules, not the bundle (dist/cli.js through the launcher)',
-    args: ['--input-type=module', '-e', `const { launch } = await import(${JSON.stringify(launchUrl)}); await launch(new URL(${JSON.stringify(pathToFileURL(join(root, 'packages/specwright/dist/cli.js')).href)}), []);`],
+    label: 'without the code cache of the bundle (compiled afresh each run)',
+    args: [...SEMI_SPACES, '--input-type=module', '-e', `${ENABLE_COMPILE_CACHE} const { runCommandScript } = await import(${JSON.stringify(runScriptUrl)}); runCommandScript(${JSON.stringify(bundle)}, { codeCache: false });`],
   },
+  {
+    label: 'from the compiled modules, not the bundle (dist/cli.js)',
+    args: [...SEMI_SPACES, '--input-type=module', '-e', `${ENABLE_COMPILE_CACHE} await import(${JSON.stringify(pathToFileURL(join(root, 'packages/specwright/dist/cli.js')).href)});`],
+  },
+  { label: 'as shipped, with no cache (a first run)', args: [specwrightBin()], freshCache: true },
   { label: 'with TurboFan inlining', args: [...SEMI_SPACES, ...driver(without('--no-turbo-inlining'), false)] },
   { label: 'with allocation-site pretenuring', args: [...SEMI_SPACES, ...driver(without('--no-allocation-site-pretenuring'), false)] },
   { label: 'with the heap growth capped at 50%', args: [...SEMI_SPACES, ...driver([...COMMAND_V8_FLAGS, '--heap-growing-percent=50'], false)] },
@@ -70,14 +83,16 @@ const variants = [
   { label: 'with TurboFan compiling on the main thread', args: [...SEMI_SPACES, '--no-concurrent-recompilation', ...driver(COMMAND_V8_FLAGS, false)] },
 ];
 
-function timed(args) {
+let freshCaches = 0;
+function timed({ args, freshCache }) {
   rmSync(join(project, 'src'), { recursive: true, force: true });
-  return timeNode(args, { cwd: project });
+  const env = freshCache ? { ...process.env, NODE_COMPILE_CACHE: join(project, `compile-cache-${freshCaches++}`) } : process.env;
+  return timeNode(args, { cwd: project, env });
 }
 
 console.log(`specwright settings on ${values.spec.replace(`${root}/`, '')}, ${availableParallelism()} CPUs, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 const samples = variants.map(() => []);
-for (let run = 0; run < Number(values.runs); run++) variants.forEach((variant, i) => samples[i].push(timed(variant.args)));
+for (let run = 0; run < Number(values.runs); run++) variants.forEach((variant, i) => samples[i].push(timed(variant)));
 const base = median(samples[0].map((s) => s.ms));
 variants.forEach((variant, i) => {
   const [ms, cpu, rss, most] = [median(samples[i].map((s) => s.ms)), median(samples[i].map((s) => s.cpu)), median(samples[i].map((s) => s.rss)), Math.max(...samples[i].map((s) => s.rss))];

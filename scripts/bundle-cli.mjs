@@ -1,15 +1,18 @@
-// Bundles the `specwright` command: `packages/specwright/dist/cli.bundle.js`, which
-// `bin/specwright.js` runs, and `dist/fast-worker.js`, the worker thread the bundled formatter
-// starts. Run after `tsc -b tsconfig.build.json` (the root `build`), from the compiled dist/.
+// Bundles the `specwright` command into packages/specwright/dist/:
+// - `cli.bundle.cjs`, the command as one CommonJS script, which `bin/specwright.js` runs through
+//   `run-script.ts` with a V8 code cache (a script, not an ES module, because node can cache only
+//   a script's compiled functions after it ran);
+// - `fast-worker.js`, the worker thread the bundled formatter starts, an ES module.
+// Run after `tsc -b tsconfig.build.json` (the root `build`), from the compiled dist/.
 //
 // Why: loading the command's 144 workspace modules one by one took about a twentieth of a run on
-// GitHub's spec; one file loads in one step (bench/v8-settings.mjs). Only the workspace's own
-// packages go in; every other package stays an import, resolved from @specwright/cli's own
-// dependencies: the consumer's prettier must still be found at run time, and a copied library
-// would have to ship its licence. The bundle lies in dist/ beside the compiled files, so that what
-// the core finds next to its module (`../package.json` for the version, `./fast-worker.js` for the
-// worker) is the command package's own.
-import { readFileSync } from 'node:fs';
+// GitHub's spec; one file loads in one step (bench/v8-settings.mjs). The workspace's packages and
+// zod go in (zod's 70 modules took 45 ms to load, every run); zod's licence goes beside the
+// bundle. Every other package stays an import, resolved from @specwright/cli's own dependencies:
+// the consumer's prettier must still be found at run time. The bundle lies in dist/ beside the
+// compiled files, so that what the core finds next to its module (`../package.json` for the
+// version, `./fast-worker.js` for the worker) is the command package's own.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -18,34 +21,60 @@ const root = join(fileURLToPath(import.meta.url), '..', '..');
 const cli = join(root, 'packages', 'specwright');
 const manifest = JSON.parse(readFileSync(join(cli, 'package.json'), 'utf8'));
 
-const workspaceOnly = {
-  name: 'workspace-only',
-  setup(bundler) {
-    bundler.onResolve({ filter: /^[^./]/ }, ({ path }) => (path.startsWith('@specwright/') ? undefined : { path, external: true }));
-  },
-};
+/** Packages bundled from node_modules: only these, besides the workspace's own. */
+const BUNDLED_PACKAGES = new Set(['zod']);
 
-const result = await build({
-  entryPoints: {
-    'cli.bundle': join(cli, 'dist', 'cli.js'),
-    'fast-worker': join(root, 'packages', 'core', 'dist', 'format', 'fast-worker.js'),
+/** Leaves every package an import except the workspace's and `packages`. */
+const bundling = (packages) => ({
+  name: 'bundling',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+      const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
+      return path.startsWith('@specwright/') || packages.has(name) ? undefined : { path, external: true };
+    });
   },
-  outdir: join(cli, 'dist'),
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  plugins: [workspaceOnly],
-  metafile: true,
-  logLevel: 'warning',
 });
+
+const common = { absWorkingDir: root, outdir: join(cli, 'dist'), bundle: true, platform: 'node', target: 'node22', metafile: true, logLevel: 'warning' };
+const script = await build({
+  ...common,
+  entryPoints: { 'cli.bundle': join(cli, 'dist', 'bundle-entry.js') },
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  // run-script.ts runs the script with its own URL under this name (and `import()` as `specwrightImport`).
+  define: { 'import.meta.url': 'specwrightScriptUrl' },
+  plugins: [bundling(BUNDLED_PACKAGES)],
+});
+const worker = await build({
+  ...common,
+  entryPoints: { 'fast-worker': join(root, 'packages', 'core', 'dist', 'format', 'fast-worker.js') },
+  format: 'esm',
+  plugins: [bundling(new Set())],
+});
+const inputs = [...Object.keys(script.metafile.inputs), ...Object.keys(worker.metafile.inputs)];
+
+// The licences of the packages copied into the bundle, which their terms ask to go with the copy.
+const copied = new Map();
+for (const input of Object.keys(script.metafile.inputs)) {
+  const at = input.lastIndexOf('node_modules/');
+  if (at === -1) continue;
+  const [scope, name] = input.slice(at + 'node_modules/'.length).split('/');
+  const pkg = scope.startsWith('@') ? `${scope}/${name}` : scope;
+  if (!copied.has(pkg)) copied.set(pkg, input.slice(0, at + 'node_modules/'.length + pkg.length));
+}
+const notices = [...copied].sort().map(([name, directory]) => {
+  const dir = join(root, directory);
+  const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return `${name} ${version} (${license})\n\n${readFileSync(join(dir, 'LICENSE'), 'utf8').trim()}\n`;
+});
+writeFileSync(join(cli, 'dist', 'cli.bundle.licenses.txt'), `dist/cli.bundle.cjs holds copies of these packages:\n\n${notices.join('\n')}`);
 
 // What the bundle keeps as imports must resolve from the installed command package, and pnpm
 // installs a package's dependencies only beside it. So the command package declares every
 // dependency of each workspace package the bundle holds, at the same range: that covers the
 // modules core loads lazily through `createRequire` (yaml, js-yaml), which esbuild cannot see.
 const bundled = new Set();
-for (const input of Object.keys(result.metafile.inputs)) {
+for (const input of inputs) {
   const match = /(?:^|\/)packages\/([^/]+)\/dist\//.exec(input);
   if (match) bundled.add(match[1]);
 }

@@ -4,6 +4,7 @@ import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runCommandScript } from './run-script.js';
 
 /**
  * V8 sizes its young generation when node starts, and only node's command line can change that.
@@ -19,22 +20,23 @@ export const YOUNG_GENERATION_FLAGS = ['--min-semi-space-size=48', '--max-semi-s
 const RUN_AS_IS = new Set(['--watch', '--help', '-h', '--version', '-v']);
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
+/** The script the second node process runs (child-entry.ts): it runs the command script named first. */
+const CHILD_ENTRY = fileURLToPath(new URL('./child-entry.js', import.meta.url));
+
 /**
- * Runs the command module `cli`: here when node already has young-generation flags (the user's
- * own win) or the run is quick or long-lived, otherwise in a second node process started with
- * `YOUNG_GENERATION_FLAGS` (about 20 ms). That process shares this one's terminal; its exit code
- * is this one's, and a signal that ends it ends this one the same way. Signals sent to this
- * process alone (a `kill`, a process manager's SIGTERM) are passed on.
+ * Runs the command script `cli` (a CommonJS script, run by `runCommandScript`): here when node
+ * already has young-generation flags (the user's own win) or the run is quick or long-lived,
+ * otherwise in a second node process started with `YOUNG_GENERATION_FLAGS` (about 20 ms). That
+ * process shares this one's terminal; its exit code is this one's, and a signal that ends it ends
+ * this one the same way. Signals sent to this process alone (a `kill`, a process manager's
+ * SIGTERM) are passed on.
  */
 export async function launch(cli: URL, argv: string[] = process.argv.slice(2)): Promise<void> {
   const cacheDir = enableCompileCache();
   const tuned = process.execArgv.some((flag) => /^--(?:min|max)-semi-space-size\b/.test(flag));
-  if (tuned || argv.some((arg) => RUN_AS_IS.has(arg))) {
-    await import(cli.href);
-    return;
-  }
+  if (tuned || argv.some((arg) => RUN_AS_IS.has(arg))) return runCommandScript(fileURLToPath(cli));
   const env = cacheDir === undefined ? process.env : { ...process.env, NODE_COMPILE_CACHE: cacheDir };
-  const child = spawn(process.execPath, [...process.execArgv, ...YOUNG_GENERATION_FLAGS, fileURLToPath(cli), ...argv], { stdio: 'inherit', env });
+  const child = spawn(process.execPath, [...process.execArgv, ...YOUNG_GENERATION_FLAGS, CHILD_ENTRY, fileURLToPath(cli), ...argv], { stdio: 'inherit', env });
   const handlers = FORWARDED.map((signal) => [signal, () => child.kill(signal)] as const);
   for (const [signal, handler] of handlers) process.on(signal, handler);
   const ended = await new Promise<{ code: number | null; signal: NodeJS.Signals | null } | undefined>((resolve) => {
@@ -43,7 +45,7 @@ export async function launch(cli: URL, argv: string[] = process.argv.slice(2)): 
   });
   for (const [signal, handler] of handlers) process.off(signal, handler);
   // Node could not be started again (no such executable any more): the run happens here.
-  if (!ended) return void (await import(cli.href));
+  if (!ended) return runCommandScript(fileURLToPath(cli));
   if (ended.signal) process.kill(process.pid, ended.signal);
   else process.exitCode = ended.code ?? 1;
 }

@@ -2,9 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as bundled from 'prettier';
+import { importModule } from '../import-module.js';
 
-export type Prettier = typeof bundled;
+export type Prettier = typeof import('prettier');
+
+let bundledPrettier: Promise<Prettier> | undefined;
+/** The bundled prettier, loaded on first use (its ES module entry, as a project's own is loaded). */
+const loadBundled = (): Promise<Prettier> => (bundledPrettier ??= importModule<Prettier>('prettier'));
 
 export interface PrettierInstance {
   prettier: Prettier;
@@ -35,18 +39,19 @@ export async function resolvePrettier(outputDir: string, options: ResolveOptions
     const manifestPath = require.resolve('prettier/package.json');
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version?: string };
     if (typeof manifest.version === 'string' && !manifest.version.startsWith('3.')) {
-      (options.warn ?? stderrWarning)(`the project's prettier ${manifest.version} (${dirname(manifestPath)}) is not prettier 3: formatting with the bundled prettier ${bundled.version}`);
+      (options.warn ?? stderrWarning)(`the project's prettier ${manifest.version} (${dirname(manifestPath)}) is not prettier 3: formatting with the bundled prettier ${(await loadBundled()).version}`);
     }
     if (manifest.version?.startsWith('3.')) {
       // `require.resolve` picks the CommonJS entry, whose namespace holds only `default`; the ESM
       // entry is the file the bundled copy loads, so the same one gives the same module instance.
       const esm = join(dirname(manifestPath), 'index.mjs');
-      const loaded = (await import(pathToFileURL(existsSync(esm) ? esm : require.resolve('prettier')).href)) as Prettier & { default?: Prettier };
+      const loaded = await importModule<Prettier & { default?: Prettier }>(pathToFileURL(existsSync(esm) ? esm : require.resolve('prettier')).href);
       const prettier = typeof loaded.resolveConfig === 'function' ? loaded : loaded.default;
       if (prettier && typeof prettier.format === 'function') return { prettier, version: manifest.version, own: true };
     }
   } catch {
     // Not resolvable from the output directory: the bundled one is used.
   }
+  const bundled = await loadBundled();
   return { prettier: bundled, version: bundled.version, own: false };
 }

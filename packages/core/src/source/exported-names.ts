@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { SpecwrightError } from '../errors.js';
+import { importModule } from '../import-module.js';
 
 export interface ModuleExports {
   /** Exported value bindings (`export const PetSchema`, `export { a as b }`, functions, classes). */
@@ -34,7 +35,7 @@ export async function parseExports(source: string, file: string): Promise<Module
 }
 
 async function parseWithBabel(source: string, file: string): Promise<Node[] | undefined> {
-  const { parsers } = await import('prettier/plugins/babel');
+  const { parsers } = await importModule<typeof import('prettier/plugins/babel')>('prettier/plugins/babel');
   try {
     return (parsers['babel-ts'].parse(source, { filepath: file } as never) as unknown as { program: { body: Node[] } }).program.body;
   } catch {
@@ -43,7 +44,7 @@ async function parseWithBabel(source: string, file: string): Promise<Node[] | un
 }
 
 async function parseWithTypeScript(source: string, file: string): Promise<Node[]> {
-  const { parsers } = await import('prettier/plugins/typescript');
+  const { parsers } = await importModule<typeof import('prettier/plugins/typescript')>('prettier/plugins/typescript');
   try {
     return (parsers.typescript.parse(source, { filepath: file } as never) as unknown as { body: Node[] }).body;
   } catch (error) {
