@@ -4,7 +4,6 @@ import module from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCommandScript } from './run-script.js';
 
 /**
  * V8 sizes its young generation when node starts, and only node's command line can change that.
@@ -34,7 +33,7 @@ const CHILD_ENTRY = fileURLToPath(new URL('./child-entry.js', import.meta.url));
 export async function launch(cli: URL, argv: string[] = process.argv.slice(2)): Promise<void> {
   const cacheDir = enableCompileCache();
   const tuned = process.execArgv.some((flag) => /^--(?:min|max)-semi-space-size\b/.test(flag));
-  if (tuned || argv.some((arg) => RUN_AS_IS.has(arg))) return runCommandScript(fileURLToPath(cli));
+  if (tuned || argv.some((arg) => RUN_AS_IS.has(arg))) return runHere(cli);
   const env = cacheDir === undefined ? process.env : { ...process.env, NODE_COMPILE_CACHE: cacheDir };
   const child = spawn(process.execPath, [...process.execArgv, ...YOUNG_GENERATION_FLAGS, CHILD_ENTRY, fileURLToPath(cli), ...argv], { stdio: 'inherit', env });
   const handlers = FORWARDED.map((signal) => [signal, () => child.kill(signal)] as const);
@@ -45,9 +44,15 @@ export async function launch(cli: URL, argv: string[] = process.argv.slice(2)): 
   });
   for (const [signal, handler] of handlers) process.off(signal, handler);
   // Node could not be started again (no such executable any more): the run happens here.
-  if (!ended) return runCommandScript(fileURLToPath(cli));
+  if (!ended) return runHere(cli);
   if (ended.signal) process.kill(process.pid, ended.signal);
   else process.exitCode = ended.code ?? 1;
+}
+
+/** Runs the command script in this process; loaded only then, so that a second node starts sooner. */
+async function runHere(cli: URL): Promise<void> {
+  const { runCommandScript } = await import('./run-script.js');
+  runCommandScript(fileURLToPath(cli));
 }
 
 /**
