@@ -89,8 +89,10 @@ describe('published packages', () => {
 
   it('install the specwright command with pnpm, whose bundle finds its dependencies in the strict layout', () => {
     // pnpm links a package's own dependencies beside it, and without hoisting nowhere else: the
-    // bundle's imports of prettier and zod, and core's lazy requires of js-yaml and yaml (a YAML
-    // spec), must resolve from there.
+    // script's imports of prettier and its parsers (a user schema file), and core's lazy requires
+    // of js-yaml and yaml (a YAML spec), must resolve from there.
+    const entries = tarEntries(tarball('cli'));
+    expect(entries).toEqual(expect.arrayContaining(['package/dist/cli.bundle.cjs', 'package/dist/fast-worker.js', 'package/dist/cli.bundle.licenses.txt']));
     const strict = join(root, 'consumer-pnpm');
     mkdirSync(strict);
     const local = Object.fromEntries(['cli', 'core', 'openapi-zod-ts', 'openapi-server', 'openapi-react-query', 'openapi-msw'].map((pkg) => [`@specwright/${pkg}`, `file:${tarball(pkg)}`]));
@@ -100,11 +102,17 @@ describe('published packages', () => {
     const cliVersion = (JSON.parse(readFileSync(join(repoRoot, 'packages', 'specwright', 'package.json'), 'utf8')) as { version: string }).version;
     expect(execFileSync(bin, ['--version'], { cwd: strict, encoding: 'utf8' }).trim()).toBe(cliVersion);
     copyFileSync(fixture('petstore-3.1.yaml'), join(strict, 'petstore.yaml'));
-    writeFileSync(join(strict, 'specwright.config.json'), JSON.stringify({ input_openapi: './petstore.yaml', zod_ts: { output: './src/api' }, server: { framework: 'hono' }, react_query: {}, msw: { output: './src/mocks' } }));
+    writeFileSync(join(strict, 'specwright.config.json'), JSON.stringify({ input_openapi: './petstore.yaml', zod_ts: { output: './src/api', input_schema: './src/schemas.ts' }, server: { framework: 'hono' }, react_query: {}, msw: { output: './src/mocks' } }));
     const run = spawnSync(bin, [], { cwd: strict, encoding: 'utf8' });
     expect(run.stderr).toMatch(/wrote \d+ files/);
     expect(run.status).toBe(0);
+    // The schema file the first run created is read by the second, with prettier's Babel parser.
+    expect(readFileSync(join(strict, 'src', 'schemas.ts'), 'utf8')).toMatch(/export const/);
+    const again = spawnSync(bin, [], { cwd: strict, encoding: 'utf8' });
+    expect(again.stderr).toMatch(/wrote 0 files, \d+ unchanged/);
+    expect(again.status).toBe(0);
     expect(readdirSync(join(strict, 'src', 'api')).sort()).toEqual(['client-config.ts', 'client.ts', 'hooks.ts', 'index.ts', 'router.ts', 'schema-types.ts', 'service.ts', 'test-utils.ts']);
+    expect(readdirSync(join(strict, 'src')).sort()).toEqual(['api', 'mocks', 'schemas.ts']);
     expect(readdirSync(join(strict, 'src', 'mocks'))).toEqual(['handlers.ts']);
   }, 700_000);
 });

@@ -18,6 +18,12 @@ describe('the V8 settings of the specwright process', () => {
     expect(ran.main).toBe(1);
   });
 
+  it('the bundled script (bundle-entry.ts, what the bin runs) sets them before it runs', async () => {
+    await import('../src/bundle-entry.js');
+    expect(flags).toEqual(['--no-turbo-inlining', '--no-allocation-site-pretenuring']);
+    expect(ran.main).toBe(1);
+  });
+
   it('generate() leaves its host process alone', async () => {
     const { generate } = await import('../src/index.js');
     expect(typeof generate).toBe('function');
