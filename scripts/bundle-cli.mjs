@@ -7,7 +7,7 @@
 //
 // Why: loading the command's 144 workspace modules one by one took about a twentieth of a run on
 // GitHub's spec; one file loads in one step (bench/v8-settings.mjs). The workspace's packages and
-// zod go in (zod's 70 modules took 45 ms to load, every run); zod's licence goes beside the
+// zod go in (zod's 95 modules were loaded one by one in every run); zod's licence goes beside the
 // bundle. Every other package stays an import, resolved from @specwright/cli's own dependencies:
 // the consumer's prettier must still be found at run time. The bundle lies in dist/ beside the
 // compiled files, so that what the core finds next to its module (`../package.json` for the
@@ -28,7 +28,9 @@ const BUNDLED_PACKAGES = new Set(['zod']);
 const bundling = (packages) => ({
   name: 'bundling',
   setup(bundler) {
-    bundler.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+    bundler.onResolve({ filter: /^[^./]/ }, ({ path, kind }) => {
+      // An entry point is a file (on Windows an absolute path such as C:\\...), not a package.
+      if (kind === 'entry-point') return undefined;
       const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
       return path.startsWith('@specwright/') || packages.has(name) ? undefined : { path, external: true };
     });
@@ -41,8 +43,10 @@ const script = await build({
   entryPoints: { 'cli.bundle': join(cli, 'dist', 'bundle-entry.js') },
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  // run-script.ts runs the script with its own URL under this name (and `import()` as `specwrightImport`).
+  // run-script.ts runs the script with its own URL under this name (and `import()` as
+  // `specwrightImport`): any other `import.meta` would be empty in a script, an error here.
   define: { 'import.meta.url': 'specwrightScriptUrl' },
+  logOverride: { 'empty-import-meta': 'error' },
   plugins: [bundling(BUNDLED_PACKAGES)],
 });
 const worker = await build({
@@ -52,6 +56,15 @@ const worker = await build({
   plugins: [bundling(new Set())],
 });
 const inputs = [...Object.keys(script.metafile.inputs), ...Object.keys(worker.metafile.inputs)];
+
+// A script compiled with a code cache has no loader behind `import()`: the only one allowed is
+// core's `importModule` fallback, which the script never reaches (it is handed `specwrightImport`).
+const scriptText = readFileSync(join(cli, 'dist', 'cli.bundle.cjs'), 'utf8');
+const dynamicImports = scriptText.split('\n').filter((line) => !line.trimStart().startsWith('//') && /\bimport\s*\(/.test(line));
+if (dynamicImports.length !== 1 || !scriptText.includes(': import(specifier)')) {
+  process.stderr.write(`bundle-cli: dist/cli.bundle.cjs has ${dynamicImports.length} import() calls; only core's importModule may hold one\n`);
+  process.exit(1);
+}
 
 // The licences of the packages copied into the bundle, which their terms ask to go with the copy.
 const copied = new Map();

@@ -1,7 +1,9 @@
 /**
- * The `specwright` command runs as one script that V8 compiles with a code cache (see the CLI
- * package's `run-script.ts`). A script compiled that way has no module loader behind `import()`,
- * so the script is handed one, made in an ES module beside it, as `specwrightImport`.
+ * The `specwright` command runs as one script that V8 compiles with a code cache (the CLI
+ * package's `run-script.ts`). `import()` in such a script needs a loader given to `node:vm`, and
+ * node's only one that needs no flag (`USE_MAIN_CONTEXT_DEFAULT_LOADER`) is experimental and
+ * prints a warning; so the script is handed `import()` of an ES module beside it, as
+ * `specwrightImport`.
  */
 declare const specwrightImport: ((specifier: string) => Promise<unknown>) | undefined;
 

@@ -30,7 +30,8 @@ const CHILD_ENTRY = fileURLToPath(new URL('./child-entry.js', import.meta.url));
  * this one the same way. Signals sent to this process alone (a `kill`, a process manager's
  * SIGTERM) are passed on.
  */
-export async function launch(cli: URL, argv: string[] = process.argv.slice(2)): Promise<void> {
+export async function launch(cli: URL): Promise<void> {
+  const argv = process.argv.slice(2);
   const cacheDir = enableCompileCache();
   const tuned = process.execArgv.some((flag) => /^--(?:min|max)-semi-space-size\b/.test(flag));
   if (tuned || argv.some((arg) => RUN_AS_IS.has(arg))) return runHere(cli);
@@ -56,12 +57,13 @@ async function runHere(cli: URL): Promise<void> {
 }
 
 /**
- * Node's on-disk compile cache, as TypeScript's `tsc` uses it: from the second run on, the
- * command's modules (prettier's 680 kB among them) load from V8's code cache, not compiled anew
- * (loading them: 108 ms, then 81 ms; bench/readers.mjs). Node's own switches apply: `NODE_DISABLE_COMPILE_CACHE=1`
- * turns it off, `NODE_COMPILE_CACHE` names the directory (else node's default in the temp
- * directory, when that exists). Returns that directory for the second process (node keeps a folder per version
- * inside it), or undefined when node did not enable the cache.
+ * Node's on-disk compile cache, as TypeScript's `tsc` uses it: from the second run on, prettier's
+ * 680 kB and the launcher's modules load from V8's code cache, not compiled anew, and the command
+ * script keeps its own cache in the same directory (code-cache.ts). Node's own switches apply:
+ * `NODE_DISABLE_COMPILE_CACHE=1` turns it off, `NODE_COMPILE_CACHE` names the directory (else
+ * node's default in the temp directory, when that exists). Returns that directory for the second
+ * process (node keeps a folder per version and flags inside it), or undefined when node did not
+ * enable the cache.
  */
 function enableCompileCache(): string | undefined {
   // Node before 22.1 has no compile cache (and is below the supported 22.12): run without one.

@@ -8,7 +8,12 @@ export type Prettier = typeof import('prettier');
 
 let bundledPrettier: Promise<Prettier> | undefined;
 /** The bundled prettier, loaded on first use (its ES module entry, as a project's own is loaded). */
-const loadBundled = (): Promise<Prettier> => (bundledPrettier ??= importModule<Prettier>('prettier'));
+const loadBundled = (): Promise<Prettier> =>
+  (bundledPrettier ??= importModule<Prettier>('prettier').catch((error: unknown) => {
+    // Not kept: a watch session asks again on its next run.
+    bundledPrettier = undefined;
+    throw error;
+  }));
 
 export interface PrettierInstance {
   prettier: Prettier;
