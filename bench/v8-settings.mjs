@@ -51,8 +51,8 @@ const without = (flag) => COMMAND_V8_FLAGS.filter((f) => f !== flag);
 const generateUrl = pathToFileURL(join(root, 'packages/specwright/dist/index.js')).href;
 const runScriptUrl = pathToFileURL(join(root, 'packages/specwright/dist/run-script.js')).href;
 const bundle = join(root, 'packages/specwright/dist/cli.bundle.cjs');
-// Node's compile cache where the launcher keeps it (the temp directory's, or NODE_COMPILE_CACHE).
-const ENABLE_COMPILE_CACHE = "import module from 'node:module'; module.enableCompileCache(process.env.NODE_COMPILE_CACHE || (await import('node:path')).join((await import('node:os')).tmpdir(), 'node-compile-cache'));";
+// Node's compile cache as the launcher enables it (the temp directory's, or NODE_COMPILE_CACHE).
+const ENABLE_COMPILE_CACHE = `const { enableCompileCache } = await import(${JSON.stringify(launchUrl)}); enableCompileCache();`;
 /** A run as the command makes it, with `flags` set at start and `parallel` as given. */
 const driver = (flags, parallel) => [
   '--input-type=module',

@@ -11,7 +11,8 @@ import { dirname, join } from 'node:path';
 const DIGEST_BYTES = 20;
 /** Caches kept per directory: this script's and those of the three newest other builds. */
 const KEPT = 4;
-const CACHE_FILE = /^specwright-[0-9a-f]{16}\.cache$/;
+/** The name of a command script's cache file. */
+export const CACHE_FILE = /^specwright-[0-9a-f]{16}\.cache$/;
 
 /**
  * Where the cache of a script with this text goes: node's compile cache directory (one per node

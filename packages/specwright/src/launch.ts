@@ -65,7 +65,7 @@ async function runHere(cli: URL): Promise<void> {
  * process (node keeps a folder per version and flags inside it), or undefined when node did not
  * enable the cache.
  */
-function enableCompileCache(): string | undefined {
+export function enableCompileCache(): string | undefined {
   // Node before 22.1 has no compile cache (and is below the supported 22.12): run without one.
   if (typeof module.enableCompileCache !== 'function') return undefined;
   const { ENABLED, ALREADY_ENABLED } = module.constants.compileCacheStatus;

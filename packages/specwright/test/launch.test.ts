@@ -6,10 +6,10 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tempProject } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
+import { CACHE_FILE } from '../src/code-cache.js';
 import { YOUNG_GENERATION_FLAGS } from '../src/launch.js';
 
 const launcher = pathToFileURL(join(import.meta.dirname, '..', 'dist', 'launch.js')).href;
-const CACHE_FILE = /^specwright-[0-9a-f]{16}\.cache$/;
 const { NODE_COMPILE_CACHE: _dir, NODE_DISABLE_COMPILE_CACHE: _off, ...clean } = process.env;
 
 /**
