@@ -100,23 +100,27 @@ export function hasComment(node: AnyNode | null | undefined, flags = 0, test?: (
   const comments = node?.comments;
   if (!comments || comments.length === 0) return false;
   if (!flags && !test) return true;
-  return comments.some(
-    (c) =>
-      !(
-        (flags & CommentFlags.Leading && !c.leading) ||
-        (flags & CommentFlags.Trailing && !c.trailing) ||
-        (flags & CommentFlags.Dangling && (c.leading || c.trailing)) ||
-        (flags & CommentFlags.Block && !c.block) ||
-        (flags & CommentFlags.Line && c.block) ||
-        (test && !test(c))
-      ),
-  );
+  // A loop, not `some` with a closure: nodes with comments are asked often (GitHub's output has a
+  // doc comment on most properties), and each closure was an allocation.
+  for (let i = 0; i < comments.length; i++) {
+    const c = comments[i]!;
+    if (flags & CommentFlags.Leading && !c.leading) continue;
+    if (flags & CommentFlags.Trailing && !c.trailing) continue;
+    if (flags & CommentFlags.Dangling && (c.leading || c.trailing)) continue;
+    if (flags & CommentFlags.Block && !c.block) continue;
+    if (flags & CommentFlags.Line && c.block) continue;
+    if (test && !test(c)) continue;
+    return true;
+  }
+  return false;
 }
 
 /** Prettier's `hasLeadingOwnLineComment`: a leading comment followed by a line break. */
 export function hasLeadingOwnLineComment(node: AnyNode): boolean {
-  return hasComment(node, CommentFlags.Leading, (c) => c.newlineAfter);
+  return hasComment(node, CommentFlags.Leading, endsItsLine);
 }
+
+const endsItsLine = (comment: N.EComment) => comment.newlineAfter;
 
 /** The node whose first token starts `node` (prettier's `startsWithNoLookaheadToken` walk). */
 export function startsWith(node: AnyNode, predicate: (node: AnyNode) => boolean): boolean {

