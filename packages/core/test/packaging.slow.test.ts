@@ -92,7 +92,7 @@ describe('published packages', () => {
     // script's imports of prettier and its parsers (a user schema file), and core's lazy requires
     // of js-yaml and yaml (a YAML spec), must resolve from there.
     const entries = tarEntries(tarball('cli'));
-    expect(entries).toEqual(expect.arrayContaining(['package/dist/cli.bundle.cjs', 'package/dist/fast-worker.js', 'package/dist/cli.bundle.licenses.txt']));
+    expect(entries).toEqual(expect.arrayContaining(['package/dist/cli.bundle.cjs', 'package/dist/child-entry.cjs', 'package/dist/fast-worker.js', 'package/dist/cli.bundle.licenses.txt']));
     const strict = join(root, 'consumer-pnpm');
     mkdirSync(strict);
     const local = Object.fromEntries(['cli', 'core', 'openapi-zod-ts', 'openapi-server', 'openapi-react-query', 'openapi-msw'].map((pkg) => [`@specwright/${pkg}`, `file:${tarball(pkg)}`]));

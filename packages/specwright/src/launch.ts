@@ -19,8 +19,11 @@ export const YOUNG_GENERATION_FLAGS = ['--min-semi-space-size=48', '--max-semi-s
 const RUN_AS_IS = new Set(['--watch', '--help', '-h', '--version', '-v']);
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
-/** The script the second node process runs (child-entry.ts): it runs the command script named first. */
-const CHILD_ENTRY = fileURLToPath(new URL('./child-entry.js', import.meta.url));
+/**
+ * The script the second node process runs (child-entry.ts, bundled as CommonJS by
+ * scripts/bundle-cli.mjs): it runs the command script named first.
+ */
+const CHILD_ENTRY = fileURLToPath(new URL('./child-entry.cjs', import.meta.url));
 
 /**
  * Runs the command script `cli` (a CommonJS script, run by `runCommandScript`): here when node
