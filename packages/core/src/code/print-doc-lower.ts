@@ -583,8 +583,11 @@ const KEYWORDS: Record<A.TKeyword['name'], N.TSKeyword['type']> = {
 };
 
 /** Members of a union (or intersection) as parsed: nested ones of the same kind flatten. */
+/** The members of nested unions (or intersections) in one list: the list itself when none nests. */
 function flatten(types: A.Type[], kind: 'tunion' | 'tintersection'): A.Type[] {
-  return types.flatMap((t) => (t.k === kind ? flatten(t.types, kind) : [t]));
+  let nested = false;
+  for (let i = 0; i < types.length && !nested; i++) nested = types[i]!.k === kind;
+  return nested ? types.flatMap((t) => (t.k === kind ? flatten(t.types, kind) : [t])) : types;
 }
 
 export function lowerType(type: A.Type, parent: Parent, field: string, index = -1): N.TypeNode {
@@ -704,7 +707,9 @@ function block(body: A.Stmt[], parent: Parent, field: string, index = -1): N.Blo
   const node = { type: 'BlockStatement', parent, field, index, printed: undefined } as N.BlockStatement;
   const prologue = prologueLength(body);
   node.body = body.map((s, i) => lowerStatement(s, node, 'body', i, i < prologue));
-  if (body.length >= LARGE_BLOCK) topStatement(node).largeBlock = true;
+  // The block and each node above it, up to its top-level statement, so that a search for large
+  // blocks goes down only where one is (a router's thousand routes are not walked one by one).
+  if (body.length >= LARGE_BLOCK) for (let current: N.ENode | null = node; current && current.type !== 'Program'; current = current.parent) current.largeBlock = true;
   return node;
 }
 

@@ -30,7 +30,7 @@ interface Base {
   printed?: Doc | undefined;
   /** On a top-level statement: it holds a logical chain the next pass reads differently. */
   reassociate?: boolean | undefined;
-  /** On a top-level statement: it holds a block of `LARGE_BLOCK` statements or more. */
+  /** On a block of `LARGE_BLOCK` statements or more, and on each node above it up to its top-level statement. */
   largeBlock?: boolean | undefined;
 }
 

@@ -260,6 +260,7 @@ function printInParts(node: N.ENode, env: DocPrintEnvironment, levels: number): 
 
 /** The outermost block of `LARGE_BLOCK` statements or more in the node, in source order. */
 function firstLargeBlock(node: N.ENode): N.BlockStatement | undefined {
+  if (!node.largeBlock) return undefined;
   if (node.type === 'BlockStatement' && node.body.length >= LARGE_BLOCK) return node;
   for (const child of childNodes(node)) {
     const found = firstLargeBlock(child);
