@@ -70,11 +70,28 @@ function objectNeedsParens(node: N.ObjectExpression): boolean {
 }
 
 export function needsParens(node: AnyNode, options: FormatOptions): boolean {
-  const { parent, field: key } = node;
-  if (!parent) return false;
   switch (node.type) {
     case 'Identifier':
       return identifierNeedsParens(node);
+    // The most frequent kinds that the checks below never wrap (none is in their switch, nor
+    // stripped to another kind), answered at once: this is asked for every node printed.
+    case 'TSTypeAnnotation':
+    case 'TSTypeReference':
+    case 'TSPropertySignature':
+    case 'Property':
+    case 'MemberExpression':
+    case 'CallExpression':
+    case 'TSStringKeyword':
+    case 'TSTypeParameterInstantiation':
+    case 'TSUndefinedKeyword':
+    case 'TSLiteralType':
+      return false;
+    default:
+      break;
+  }
+  const { parent, field: key } = node;
+  if (!parent) return false;
+  switch (node.type) {
     case 'ObjectExpression':
       if (objectNeedsParens(node)) return true;
       break;
