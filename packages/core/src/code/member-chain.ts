@@ -15,17 +15,30 @@ interface PrintedNode {
   printed: Doc;
 }
 
+/** A call's part after its callee: `?.`, type arguments, arguments. */
+const callTail = (call: N.CallExpression, ctx: PrintContext): Doc => [printOptionalToken(call), call.typeArguments ? ctx.print(call.typeArguments) : '', printCallArguments(call, ctx)];
+
 export function printMemberChain(node: N.CallExpression, ctx: PrintContext): Doc {
   const { b, options } = ctx;
   const parent = node.parent?.type === 'ChainExpression' ? node.parent.parent : node.parent;
   const isExpressionStatement = parent?.type === 'ExpressionStatement';
+
+  // The most common chain, `name.method(args)`: two groups, printed on one line (what the general
+  // grouping below gives for it, without building it).
+  const callee = node.callee;
+  if (isMemberExpression(callee) && !(callee.computed && callee.property.type === 'NumericLiteral') && !hasComment(callee)) {
+    const head = callee.object;
+    const continues = isCallExpression(head) || isMemberExpression(head) || head.type === 'ChainExpression' || head.type === 'TSNonNullExpression';
+    if (!continues && !hasComment(head)) {
+      const oneLine: Doc = [[ctx.print(head)], [printMemberLookup(callee, ctx), callTail(node, ctx)]];
+      return isCalleeOfShorterCall(node) ? oneLine : b.group(oneLine);
+    }
+  }
+
   const printedNodes: PrintedNode[] = [];
-
-  const callTail = (call: N.CallExpression): Doc => [printOptionalToken(call), call.typeArguments ? ctx.print(call.typeArguments) : '', printCallArguments(call, ctx)];
-
   const collect = (current: AnyNode): void => {
     if (isCallExpression(current) && (isMemberExpression(current.callee) || isCallExpression(current.callee)) && !needsParens(current, options)) {
-      printedNodes.unshift({ node: current, printed: [printComments(current, callTail(current), ctx), ''] });
+      printedNodes.unshift({ node: current, printed: [printComments(current, callTail(current, ctx), ctx), ''] });
       collect(current.callee);
     } else if (isMemberExpression(current) && !needsParens(current, options)) {
       printedNodes.unshift({ node: current, printed: printComments(current, printMemberLookup(current, ctx), ctx) });
@@ -40,19 +53,7 @@ export function printMemberChain(node: N.CallExpression, ctx: PrintContext): Doc
     }
   };
 
-  // The most common chain, `name.method(args)`: two groups, printed on one line (what the general
-  // grouping below gives for it, without building it).
-  const callee = node.callee;
-  if (isMemberExpression(callee) && !(callee.computed && callee.property.type === 'NumericLiteral') && !hasComment(callee)) {
-    const head = callee.object;
-    const continues = isCallExpression(head) || isMemberExpression(head) || head.type === 'ChainExpression' || head.type === 'TSNonNullExpression';
-    if (!continues && !hasComment(head)) {
-      const oneLine: Doc = [[ctx.print(head)], [printMemberLookup(callee, ctx), callTail(node)]];
-      return isCalleeOfShorterCall(node) ? oneLine : b.group(oneLine);
-    }
-  }
-
-  printedNodes.unshift({ node, printed: callTail(node) });
+  printedNodes.unshift({ node, printed: callTail(node, ctx) });
   collect(node.callee);
 
   // The head: the first node, then calls, non-null assertions and numeric lookups right after it

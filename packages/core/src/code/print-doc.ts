@@ -395,6 +395,21 @@ const ARGS_READERS = new Set<N.ENode['type']>(['ArrowFunctionExpression', 'Funct
 
 const isClassMember = (node: N.ENode) => node.type === 'PropertyDefinition' || node.type === 'MethodDefinition';
 
+/** A keyword type's text (`TSStringKeyword`: `string`), read rather than sliced from the kind in each call. */
+const KEYWORD_TEXT: Record<N.TSKeyword['type'], string> = {
+  TSStringKeyword: 'string',
+  TSNumberKeyword: 'number',
+  TSBooleanKeyword: 'boolean',
+  TSUnknownKeyword: 'unknown',
+  TSNeverKeyword: 'never',
+  TSNullKeyword: 'null',
+  TSUndefinedKeyword: 'undefined',
+  TSVoidKeyword: 'void',
+  TSAnyKeyword: 'any',
+  TSObjectKeyword: 'object',
+  TSBigIntKeyword: 'bigint',
+};
+
 function printWithoutComments(node: N.ENode, ctx: PrintContext, args: N.PrintArgs | undefined): Doc {
   // V8 tests a switch on strings case by case: the cases come in the order a large spec's output
   // meets them (GitHub's: a quarter of the nodes are identifiers, then type annotations...).
@@ -428,7 +443,7 @@ function printWithoutComments(node: N.ENode, ctx: PrintContext, args: N.PrintArg
     case 'TSAnyKeyword':
     case 'TSObjectKeyword':
     case 'TSBigIntKeyword':
-      return node.type.slice(2, -7).toLowerCase();
+      return KEYWORD_TEXT[node.type];
     case 'TSUnionType':
       return printUnionType(node, ctx, args);
     case 'StringLiteral':
