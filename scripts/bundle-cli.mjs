@@ -39,28 +39,20 @@ const bundling = (packages) => ({
 });
 
 const common = { absWorkingDir: root, outdir: join(cli, 'dist'), bundle: true, platform: 'node', target: 'node22', metafile: true, logLevel: 'warning' };
+// CommonJS files: an `import.meta` would be empty in them, an error here.
+const commonJs = { ...common, outExtension: { '.js': '.cjs' }, format: 'cjs', logOverride: { 'empty-import-meta': 'error' } };
 const script = await build({
-  ...common,
+  ...commonJs,
   entryPoints: { 'cli.bundle': join(cli, 'dist', 'bundle-entry.js') },
-  outExtension: { '.js': '.cjs' },
-  format: 'cjs',
   // run-script.ts runs the script with its own URL under this name (and `import()` as
-  // `specwrightImport`): any other `import.meta` would be empty in a script, an error here.
+  // `specwrightImport`).
   define: { 'import.meta.url': 'specwrightScriptUrl' },
-  logOverride: { 'empty-import-meta': 'error' },
   plugins: [bundling(BUNDLED_PACKAGES)],
 });
 // The second node process's entry (src/child-entry.ts, with run-script.ts and code-cache.ts) as
 // CommonJS too: as ES modules, importing `node:fs` made node build its module facade, which reads
 // every export, and its stream getters loaded node's streams (7 ms of each run's start).
-const child = await build({
-  ...common,
-  entryPoints: { 'child-entry': join(cli, 'dist', 'child-entry.js') },
-  outExtension: { '.js': '.cjs' },
-  format: 'cjs',
-  logOverride: { 'empty-import-meta': 'error' },
-  plugins: [bundling(new Set())],
-});
+const child = await build({ ...commonJs, entryPoints: { 'child-entry': join(cli, 'dist', 'child-entry.js') }, plugins: [bundling(new Set())] });
 const worker = await build({
   ...common,
   entryPoints: { 'fast-worker': join(root, 'packages', 'core', 'dist', 'format', 'fast-worker.js') },
