@@ -25,17 +25,33 @@ describe('writing outputs', () => {
     expect(kept.filter((path) => existsSync(join(p.dir, path)))).toEqual(kept);
   });
 
-  it.skipIf(process.platform === 'win32')('names the file a write error is about (a full disk, a file size limit)', () => {
-    const p = tempProject('write-error', { prettier: false });
-    const small = join(p.dir, 'out', 'small.ts');
-    const big = join(p.dir, 'out', 'big.ts');
+  it.skipIf(process.platform === 'win32')('names the file a write error is about (a full disk, a file size limit), first or last', () => {
+    for (const bigFirst of [false, true]) {
+      const p = tempProject('write-error', { prettier: false });
+      const small = { path: join(p.dir, 'out', 'small.ts'), content: 'x' };
+      const big = { path: join(p.dir, 'out', 'big.ts'), content: 'x'.repeat(100000) };
+      const script = `
+        const { writeOutputs } = await import(${JSON.stringify(core)});
+        await writeOutputs(${JSON.stringify(bigFirst ? [big, small] : [small, big])}).catch((error) => process.stdout.write(error.describe()));`;
+      // Files of at most 8 KiB: writing the big one fails with EFBIG, as a full disk fails with ENOSPC.
+      const result = spawnSync('bash', ['-c', 'ulimit -f 8 && exec "$0" --input-type=module -e "$1"', process.execPath, script], { encoding: 'utf8' });
+      expect(result.stdout).toBe(`${big.path}: cannot write the output: EFBIG: file too large, write`);
+      // Nothing stays: not the small file's temp file, written beside the big one's.
+      expect(readdirSync(p.dir).sort()).toEqual(['package.json']);
+    }
+  });
+
+  it.skipIf(process.platform === 'win32')('writes hundreds of files under a low limit on open files', () => {
+    const p = tempProject('write-many', { prettier: false });
+    const files = Array.from({ length: 300 }, (_, i) => ({ path: join(p.dir, 'out', `f${i}.ts`), content: `// ${i}\n` }));
     const script = `
       const { writeOutputs } = await import(${JSON.stringify(core)});
-      const files = [{ path: ${JSON.stringify(small)}, content: 'x' }, { path: ${JSON.stringify(big)}, content: 'x'.repeat(100000) }];
-      await writeOutputs(files).catch((error) => process.stdout.write(error.describe()));`;
-    // Files of at most 8 KiB: writing the big one fails with EFBIG, as a full disk fails with ENOSPC.
-    const result = spawnSync('bash', ['-c', 'ulimit -f 8 && exec "$0" --input-type=module -e "$1"', process.execPath, script], { encoding: 'utf8' });
-    expect(result.stdout).toBe(`${big}: cannot write the output: EFBIG: file too large, write`);
-    expect(readdirSync(p.dir).sort()).toEqual(['package.json']);
+      const { changed } = await writeOutputs(${JSON.stringify(files)});
+      process.stdout.write(String(changed.length));`;
+    // 64 descriptors for the whole process: each write holds one while it lasts.
+    const result = spawnSync('bash', ['-c', 'ulimit -n 64 && exec "$0" --input-type=module -e "$1"', process.execPath, script], { encoding: 'utf8' });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe('300');
+    expect(readdirSync(join(p.dir, 'out')).sort()).toEqual(files.map((_, i) => `f${i}.ts`).sort());
   });
 });

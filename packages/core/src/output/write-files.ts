@@ -88,6 +88,37 @@ async function existingAncestor(dir: string): Promise<string> {
   return found;
 }
 
+/** Temp files written at once: few enough for any limit on open files (each write holds one). */
+const BATCH_FILES = 8;
+/**
+ * Text written at once, in characters: each write holds its file's bytes until it ends, so a
+ * very large output (Microsoft Graph beta's router, 60 MB) is written alone.
+ */
+const BATCH_CHARS = 16 * 1024 * 1024;
+
+/**
+ * The files in order, in batches of up to `BATCH_FILES` files and `BATCH_CHARS` characters (a
+ * larger file alone): the thread pool writes a batch's files at once, not one after the other
+ * (GitHub's nine files, 7 MB, in a fresh directory: 25 ms instead of 33-35 ms).
+ */
+function writeBatches(staged: Staged[]): Staged[][] {
+  const batches: Staged[][] = [];
+  let batch: Staged[] = [];
+  let chars = 0;
+  for (const entry of staged) {
+    const size = entry.file.content.length;
+    if (batch.length > 0 && (batch.length === BATCH_FILES || chars + size > BATCH_CHARS)) {
+      batches.push(batch);
+      batch = [];
+      chars = 0;
+    }
+    batch.push(entry);
+    chars += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
 /** One file of a run: its temp file, and the backup of the file it replaces. */
 interface Staged {
   file: OutputFile;
@@ -125,16 +156,17 @@ export async function writeOutputs(files: OutputFile[]): Promise<WriteResult> {
       // Short names: a target name near the file system's limit must still get a temp file.
       const temps = await Promise.all(pending.map(async (file, i) => join(await existingAncestor(dirname(file.path)), `.specwright-${tag}-${i}.tmp`)));
       for (const [i, file] of pending.entries()) staged.push({ file, temp: temps[i]! });
-      // Written together, so that the thread pool writes several at once (GitHub's nine files,
-      // 7 MB: 25 ms instead of 34 one after the other); all settle before a failure is told, so
-      // that none is still being written when the roll-back removes them.
-      const written = await Promise.allSettled(staged.map((entry) => writeFile(entry.temp, entry.file.content, { flag: 'wx' })));
-      const failed = written.findIndex((outcome) => outcome.status === 'rejected');
-      if (failed !== -1) {
-        at = staged[failed]!.file.path;
-        throw (written[failed] as PromiseRejectedResult).reason;
+      // Written a batch at a time (`writeBatches`); the files of a batch settle before a failure
+      // is told, so that none is still being written when the roll-back removes them.
+      for (const batch of writeBatches(staged)) {
+        const written = await Promise.allSettled(batch.map((entry) => writeFile(entry.temp, entry.file.content, { flag: 'wx' })));
+        const failed = written.findIndex((outcome) => outcome.status === 'rejected');
+        if (failed !== -1) {
+          at = batch[failed]!.file.path;
+          throw (written[failed] as PromiseRejectedResult).reason;
+        }
+        unlessInterrupted();
       }
-      unlessInterrupted();
       for (const [i, entry] of staged.entries()) {
         at = entry.file.path;
         if ((await kindOf(entry.file.path)) !== 'file') continue;
