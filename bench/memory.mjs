@@ -3,7 +3,7 @@
  * Peak memory of one `specwright` run (issue 17): all four sections (fastify router), formatted, as
  * in bench/specwright.mjs, on Microsoft Graph beta (47 MB, 22,361 operations) by default.
  *
- *   node bench/memory.mjs [--runs 1] [--spec path] [--keep] [--node-option --heap-growing-percent=50]
+ *   node bench/memory.mjs [--runs 1] [--spec path] [--keep] [--node-option=--heap-growing-percent=50]
  *
  * Each run is a fresh process; it prints wall and CPU time, peak RSS (`process.resourceUsage()
  * .maxRSS`) and one SHA-256 over every output file (path and bytes, sorted by path), so a change

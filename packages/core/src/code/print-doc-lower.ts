@@ -582,8 +582,10 @@ const KEYWORDS: Record<A.TKeyword['name'], N.TSKeyword['type']> = {
   bigint: 'TSBigIntKeyword',
 };
 
-/** Members of a union (or intersection) as parsed: nested ones of the same kind flatten. */
-/** The members of nested unions (or intersections) in one list: the list itself when none nests. */
+/**
+ * Members of a union (or intersection) as parsed: nested ones of the same kind flatten. The list
+ * itself when none nests (its callers only read it).
+ */
 function flatten(types: A.Type[], kind: 'tunion' | 'tintersection'): A.Type[] {
   let nested = false;
   for (let i = 0; i < types.length && !nested; i++) nested = types[i]!.k === kind;
