@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
  * machine). 64 MB took it from 1.73 to 1.71 s and 316 to 301 MiB (2026-11-28, 21 alternating
  * runs of the second node; 56 MB: 1.68 s against 1.64 s for 64 MB; 72 MB: 1.69 s but 419 MiB).
  * Microsoft Graph beta's peak did not move: 1,280-1,303 MiB with 64 MB, 1,307 MiB with 48 MB
- * (bench/memory.mjs, 2026-11-28 03:16-03:19).
+ * (bench/memory.mjs, 2026-11-28 03:15-03:17).
  */
 export const YOUNG_GENERATION_FLAGS = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
 
