@@ -30,7 +30,7 @@ export function benchArgs({
 }
 
 /** The bundled files `scripts/bundle-cli.mjs` writes into the command package's dist/. */
-const BUNDLE_OUTPUTS = ["cli.bundle.cjs", "fast-worker.js"];
+const BUNDLE_OUTPUTS = ["cli.bundle.cjs", "child-entry.cjs", "fast-worker.js"];
 
 /**
  * The `specwright` bin, once its bundle is known to hold the compiled packages as they are: a

@@ -568,7 +568,8 @@ function typeParameters(params: A.TypeParam[], parent: Parent, field: string, in
   return node;
 }
 
-const KEYWORDS: Record<A.TKeyword['name'], N.TSKeyword['type']> = {
+/** The parsed node kind of each keyword type (print-doc.ts prints it back from this table). */
+export const KEYWORDS: Record<A.TKeyword['name'], N.TSKeyword['type']> = {
   string: 'TSStringKeyword',
   number: 'TSNumberKeyword',
   boolean: 'TSBooleanKeyword',

@@ -35,7 +35,7 @@ import {
 } from './print-doc-expr.js';
 import { printArrowFunction, printAssignmentPattern, printFunction, printMethod } from './print-doc-functions.js';
 import { printPropertyKey } from './print-doc-literals.js';
-import { LARGE_BLOCK, Unsupported, childNodes, lowerTopLevel, newProgram, prologueLength, reassociateLogicalChains } from './print-doc-lower.js';
+import { KEYWORDS, LARGE_BLOCK, Unsupported, childNodes, lowerTopLevel, newProgram, prologueLength, reassociateLogicalChains } from './print-doc-lower.js';
 
 export { prologueLength };
 import type * as N from './print-doc-nodes.js';
@@ -396,19 +396,7 @@ const ARGS_READERS = new Set<N.ENode['type']>(['ArrowFunctionExpression', 'Funct
 const isClassMember = (node: N.ENode) => node.type === 'PropertyDefinition' || node.type === 'MethodDefinition';
 
 /** A keyword type's text (`TSStringKeyword`: `string`), read rather than sliced from the kind in each call. */
-const KEYWORD_TEXT: Record<N.TSKeyword['type'], string> = {
-  TSStringKeyword: 'string',
-  TSNumberKeyword: 'number',
-  TSBooleanKeyword: 'boolean',
-  TSUnknownKeyword: 'unknown',
-  TSNeverKeyword: 'never',
-  TSNullKeyword: 'null',
-  TSUndefinedKeyword: 'undefined',
-  TSVoidKeyword: 'void',
-  TSAnyKeyword: 'any',
-  TSObjectKeyword: 'object',
-  TSBigIntKeyword: 'bigint',
-};
+const KEYWORD_TEXT = Object.fromEntries(Object.entries(KEYWORDS).map(([text, kind]) => [kind, text])) as Record<N.TSKeyword['type'], string>;
 
 function printWithoutComments(node: N.ENode, ctx: PrintContext, args: N.PrintArgs | undefined): Doc {
   // V8 tests a switch on strings case by case: the cases come in the order a large spec's output
