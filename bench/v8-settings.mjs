@@ -8,7 +8,7 @@
  *
  *   node bench/v8-settings.mjs [--runs 3] [--spec path]
  *
- * - without the larger semi-spaces the bin's second node is started with;
+ * - without the larger semi-spaces the bin's second node is started with, and with 48 MB ones;
  * - without the code cache the bin keeps of its bundle (packages/specwright/src/run-script.ts),
  *   with node's compile cache only;
  * - from the compiled modules (dist/cli.js), not the bundle the bin runs (scripts/bundle-cli.mjs),
@@ -66,6 +66,8 @@ const variants = [
   { label: 'the command\'s settings', args: [...SEMI_SPACES, ...driver(COMMAND_V8_FLAGS, false)] },
   { label: 'as shipped (bin/specwright.js, which starts the second node)', args: [specwrightBin()] },
   { label: `without ${SEMI_SPACES.join(' ')}`, args: driver(COMMAND_V8_FLAGS, false) },
+  // The semi-spaces the bin gave the second node before 2026-11-28.
+  { label: 'with 48 MB semi-spaces', args: ['--min-semi-space-size=48', '--max-semi-space-size=48', ...driver(COMMAND_V8_FLAGS, false)] },
   {
     label: 'without the code cache of the bundle (compiled afresh each run)',
     args: [...SEMI_SPACES, '--input-type=module', '-e', `${ENABLE_COMPILE_CACHE} const { runCommandScript } = await import(${JSON.stringify(runScriptUrl)}); runCommandScript(${JSON.stringify(bundle)}, { codeCache: false });`],

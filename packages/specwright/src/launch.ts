@@ -11,10 +11,10 @@ import { fileURLToPath } from 'node:url';
  * 48 MB semi-spaces from the start, GitHub's spec took 2.25 s instead of 2.52 s (CPU 3.06 s
  * instead of 3.46 s, median peak RSS 287 against 283 MiB), and through this launcher 2.26 s:
  * starting the second node is lost in the noise (bench/v8-settings.mjs, 2026-11-27, idle 2-CPU
- * machine). 64 MB took it from 1.73 to 1.71 s and 316 to 301 MiB (2026-11-28, 21 alternating
- * runs of the second node; 56 MB: 1.68 s against 1.64 s for 64 MB; 72 MB: 1.69 s but 419 MiB).
- * Microsoft Graph beta's peak did not move: 1,280-1,303 MiB with 64 MB, 1,307 MiB with 48 MB
- * (bench/memory.mjs, 2026-11-28 03:15-03:17).
+ * machine). 64 MB since 2026-11-28: the same time and memory as 48 MB in the bench (1.94 s
+ * against 1.92 s, 302 against 303 MiB), hand-run runs of the second node favoured it slightly,
+ * and Graph beta's peak did not move (bench/memory.mjs: 1,280-1,303 against 1,307 MiB); 72 MB
+ * peaked near 420 MiB.
  */
 export const YOUNG_GENERATION_FLAGS = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
 
