@@ -19,6 +19,8 @@ export { WRITABLE_SUFFIX } from './ir/visibility.js';
 export { childPointer, escapeSegment, parsePointer, resolvePointer } from './ir/pointer.js';
 export { successResponses, successStatus, flattenSecurity, requestSelectors, routeShape } from './ir/queries.js';
 export type { RequestSelectors } from './ir/queries.js';
+export { declaredResponses, errorResponses, responseForStatus } from './ir/declared-responses.js';
+export type { DeclaredResponse, StatusMatch } from './ir/declared-responses.js';
 export { splitPathKey } from './ir/path-key.js';
 
 // Naming
