@@ -15,14 +15,12 @@ export function tuneHeapOfThisProcess(): void {
 
 /**
  * Before a spec of `specBytes` is read: V8 lets the heap grow to up to 4x what survived the last
- * full collection before collecting again, which took Microsoft Graph beta to 2.7 GiB. A spec of
- * `LARGE_SPEC_BYTES` or more gets a 30% margin (bench/memory.mjs, Graph beta, 2026-11-27: peak
- * RSS 1,262-1,269 MiB and 29 s, against 1,457-1,515 MiB and 27 s with 50%, too near the
- * 1.5 GiB goal). A watch session (`session`) keeps its process and caches alive for hours, so
- * it gets a 50% margin whatever the spec (bench/specwright.mjs, GitHub's spec, 2026-11-27 06:00:
- * a watch process peaked at 320 MiB with it, 515 MiB without). One run of a smaller spec goes
- * without: there the margin bought nothing (bench/v8-settings.mjs, GitHub's spec: 284 against
- * 287 MiB, 2.28 against 2.25 s) and the run gives its memory back when it ends.
+ * full collection before collecting again, which takes a very large spec far past the memory
+ * goal. A spec of `LARGE_SPEC_BYTES` or more gets a tight margin (a 50% one still came too near
+ * the goal: bench/memory.mjs). A watch session (`session`) keeps its process and caches alive
+ * for hours, so it gets a 50% margin whatever the spec. One run of a smaller spec goes without:
+ * there the margin bought nothing (bench/v8-settings.mjs) and the run gives its memory back when
+ * it ends. Measurements: bench/HISTORY.md.
  */
 export function prepareHeapFor(specBytes: number, session: boolean): void {
   if (!tuned) return;

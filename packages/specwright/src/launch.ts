@@ -7,14 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * V8 sizes its young generation when node starts, and only node's command line can change that.
- * A run of a large spec allocates hundreds of megabytes of short-lived print documents; with
- * 48 MB semi-spaces from the start, GitHub's spec took 2.25 s instead of 2.52 s (CPU 3.06 s
- * instead of 3.46 s, median peak RSS 287 against 283 MiB), and through this launcher 2.26 s:
- * starting the second node is lost in the noise (bench/v8-settings.mjs, 2026-11-27, idle 2-CPU
- * machine). 64 MB since 2026-11-28: the same time and memory as 48 MB in the bench (1.94 s
- * against 1.92 s, 302 against 303 MiB), hand-run runs of the second node favoured it slightly,
- * and Graph beta's peak did not move (bench/memory.mjs: 1,280-1,303 against 1,307 MiB); 72 MB
- * peaked near 420 MiB.
+ * A run of a large spec allocates hundreds of megabytes of short-lived print documents: large
+ * semi-spaces from the start make it about a tenth faster, and starting a second node for them
+ * costs less than the noise (bench/v8-settings.mjs). 64 MB keeps the time and memory of 48 MB;
+ * larger ones cost memory (bench/memory.mjs). Measurements: bench/HISTORY.md.
  */
 export const YOUNG_GENERATION_FLAGS = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
 

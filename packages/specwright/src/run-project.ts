@@ -46,9 +46,8 @@ const PARALLEL_MIN_SPEC_BYTES = 2 * 1024 * 1024;
 const PARALLEL_MAX_DECLARATIONS = 8000;
 const PARALLEL_MAX_SPEC_BYTES = LARGE_SPEC_BYTES;
 /**
- * CPUs from which a run prints on two threads by default. On the 2-CPU machine a second thread
- * gained nothing (bench/v8-settings.mjs, GitHub's spec, 2026-11-27: 2.27 s with it, 2.25 s
- * without, CPU 3.14 against 3.06 s, 292 against 287 MiB): V8's compiler and garbage collector
+ * CPUs from which a run prints on two threads by default. On a 2-CPU machine a second thread
+ * gained nothing (bench/v8-settings.mjs; bench/HISTORY.md): V8's compiler and garbage collector
  * threads already keep the second CPU busy.
  */
 const PARALLEL_MIN_CPUS = 4;

@@ -4,13 +4,13 @@ import { setFlagsFromString } from 'node:v8';
  * The V8 flags the `specwright` command sets in its own process, before any code is hot. A run
  * is one burst of a few seconds (bench/v8-settings.mjs, GitHub's spec, the same bytes out):
  *
- * - `--no-turbo-inlining`: TurboFan's inlining cost more compiling than it saved (2.25 s wall and
- *   CPU 3.06 s without it, 2.60 s and 3.75 s with it).
+ * - `--no-turbo-inlining`: TurboFan's inlining cost more compiling than it saved.
  * - `--no-allocation-site-pretenuring`: V8 allocates an allocation site's objects straight in the
  *   old generation once many of them survived a scavenge. Which sites get there depends on when
- *   scavenges happen; the print documents of such a site then pile up until a full collection.
- *   With it, 15 runs: peak RSS median 301 MiB, largest 351 MiB; without, 286 and 289 MiB, wall
- *   1% less (2026-11-27 09:43). Microsoft Graph beta: 26-27 s without, 31-42 s with (bench/memory.mjs).
+ *   scavenges happen; the print documents of such a site then pile up until a full collection,
+ *   which made peak memory and very large specs' times vary widely (bench/memory.mjs).
+ *
+ * Measurements: bench/HISTORY.md.
  */
 export const COMMAND_V8_FLAGS = ['--no-turbo-inlining', '--no-allocation-site-pretenuring'] as const;
 

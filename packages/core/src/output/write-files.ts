@@ -98,8 +98,8 @@ const BATCH_CHARS = 16 * 1024 * 1024;
 
 /**
  * The files in order, in batches of up to `BATCH_FILES` files and `BATCH_CHARS` characters (a
- * larger file alone): the thread pool writes a batch's files at once, not one after the other
- * (GitHub's nine files, 7 MB, in a fresh directory: 25 ms instead of 33-35 ms).
+ * larger file alone): the thread pool writes a batch's files at once, not one after the other,
+ * which takes about a quarter off the write of a large spec's output.
  */
 function writeBatches(staged: Staged[]): Staged[][] {
   const batches: Staged[][] = [];

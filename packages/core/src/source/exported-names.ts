@@ -20,8 +20,8 @@ const parsed = new Map<string, { source: string; exports: ModuleExports }>();
 /**
  * The names a TypeScript module exports, read with prettier's bundled parsers (no second compiler
  * to install). Used to find which schemas a user-owned schema file provides. Babel's TypeScript
- * parser reads it (GitHub's generated schema file, 1.8 MB: 0.33 s, where prettier's TypeScript
- * parser took 1.11 s (bench/readers.mjs), most of it converting TypeScript's tree); a file Babel cannot read goes to
+ * parser reads it, several times faster than prettier's TypeScript parser, which spends most of
+ * its time converting TypeScript's tree (bench/readers.mjs); a file Babel cannot read goes to
  * TypeScript's own parser, whose error the user then sees, as before. A file is parsed once per
  * content (kept per path, so a watch session holds one copy). The parsers are loaded on first
  * use: a run without a user schema file need not load them at all.
