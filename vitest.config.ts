@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['packages/*/test/**/*.test.{ts,tsx}', 'examples/*/test/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          include: ['packages/*/test/**/*.test.{ts,tsx}', 'examples/*/test/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'docs/test/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', '.tmp/**', ...SOLID_TESTS, ...SVELTE_TESTS],
         },
       },
