@@ -121,7 +121,7 @@ const zodByKind: ByKind<Code.Expr> = {
     if (!node.isConst && node.values.every((v) => typeof v === 'string')) return z('enum', [c.arr(node.values.map((v) => c.str(v as string)))]);
     return z('literal', [c.arr(node.values.map((v) => c.json(v)))]);
   },
-  union: (node, scope) => z('union', [c.arr(unionVariants(node, scope).map((variant) => zodSchema(variant, scope)))]),
+  union: zodUnion,
   intersection: (node, scope) => {
     const [first, ...rest] = node.members.map((member) => zodSchema(member, scope));
     return rest.reduce<Code.Expr>((acc, member) => (scope.variant === 'mini' ? z('intersection', [acc, member]) : c.dot(acc, 'and', [member])), first ?? z('unknown'));
@@ -265,6 +265,53 @@ function zodString(node: StringNode, scope: SchemaScope): Code.Expr {
 function isPrimitive(node: SchemaNode, scope: SchemaScope): boolean {
   const target = node.kind === 'ref' ? scope.resolve(node.key) : node;
   return target !== undefined && (target.kind === 'string' || target.kind === 'number' || target.kind === 'boolean' || target.kind === 'enum') && !(target.kind === 'string' && target.binary);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unions that keep every member's keys
+
+/**
+ * `anyOf` / `oneOf`. `z.union` returns the output of the first member that parses, so where two
+ * members can take the same object, the keys only the others declare would be stripped. Such a
+ * union is intersected with each member or "anything" (`z.union([M, z.object({}), z.unknown()])`):
+ * zod's intersection merges the outputs, so the result holds every key of every member that
+ * parses, while the plain union still decides validity and reports its issues. It is made of zod
+ * schemas alone, so it encodes (fastify's serializer) as it parses, and its output type is the
+ * union's own (`unknown` is neutral in an intersection).
+ */
+function zodUnion(node: Extract<SchemaNode, { kind: 'union' }>, scope: SchemaScope): Code.Expr {
+  const variants = unionVariants(node, scope);
+  const members = variants.map((variant) => zodSchema(variant, scope));
+  const union = z('union', [c.arr(members)]);
+  if (variants.filter((variant) => mayStripKeys(variant, scope, new Set())).length < 2) return union;
+  return members.reduce<Code.Expr>((acc, member) => {
+    const part = z('union', [c.arr([member, z('object', [c.obj([])]), z('unknown')])]);
+    return scope.variant === 'mini' ? z('intersection', [acc, part]) : c.dot(acc, 'and', [part]);
+  }, union);
+}
+
+/** Whether zod's output for some value of the node can lack keys of the input (an object, or one inside it). */
+function mayStripKeys(node: SchemaNode, scope: SchemaScope, seen: Set<string>): boolean {
+  switch (node.kind) {
+    case 'ref': {
+      if (seen.has(node.key)) return false;
+      seen.add(node.key);
+      const target = scope.resolve(node.key);
+      return target !== undefined && mayStripKeys(target, scope, seen);
+    }
+    case 'object':
+      return true;
+    case 'array':
+      return mayStripKeys(node.items, scope, seen);
+    case 'tuple':
+      return [...node.items, ...(node.rest === false ? [] : [node.rest])].some((item) => mayStripKeys(item, scope, seen));
+    case 'union':
+      return node.variants.some((variant) => mayStripKeys(variant, scope, seen));
+    case 'intersection':
+      return node.members.some((member) => mayStripKeys(member, scope, seen));
+    default:
+      return false;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
