@@ -86,10 +86,11 @@ const zodByKind: ByKind<Code.Expr> = {
     let out: Code.Expr = z('array', [zodSchema(node.items, scope)]);
     if (node.minItems !== undefined) out = check(out, scope, 'min', 'minLength', [c.num(node.minItems)]);
     if (node.maxItems !== undefined) out = check(out, scope, 'max', 'maxLength', [c.num(node.maxItems)]);
-    // Uniqueness is only checked where identity is equality (primitive items).
-    if (node.uniqueItems && isPrimitive(node.items, scope)) {
+    if (node.uniqueItems) {
+      // Primitive items are equal when identical; others when their JSON with sorted keys is.
       const items = c.id('items');
-      const unique = c.bin(c.member(c.newExpr('Set', [items]), 'size'), '===', c.member(items, 'length'));
+      const keys = isPrimitive(node.items, scope) ? items : c.dot(items, 'map', [canonicalJson()]);
+      const unique = c.bin(c.member(c.newExpr('Set', [keys]), 'size'), '===', c.member(items, 'length'));
       out = check(out, scope, 'refine', 'refine', [c.arrow([c.param('items')], unique), c.obj([c.prop('message', c.str('Items must be unique'))])]);
     }
     return out;
@@ -133,7 +134,14 @@ const zodByKind: ByKind<Code.Expr> = {
 /** The zod schema of a node (nullable included; optionality belongs to the containing object). */
 export function zodSchema(node: SchemaNode, scope: SchemaScope): Code.Expr {
   const base = (zodByKind[node.kind] as (n: SchemaNode, s: SchemaScope) => Code.Expr)(node, scope);
-  return node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? wrap(base, 'nullable', scope) : base;
+  const out = node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? wrap(base, 'nullable', scope) : base;
+  return node.not ? node.not.reduce((acc, not) => refuseNot(acc, not, scope), out) : out;
+}
+
+/** `not`: a refinement that fails where the `not` schema parses (the value's type stays as is). */
+function refuseNot(schema: Code.Expr, not: SchemaNode, scope: SchemaScope): Code.Expr {
+  const matches = c.member(c.dot(zodSchema(not, scope), 'safeParse', [c.id('value')]), 'success');
+  return check(schema, scope, 'refine', 'refine', [c.arrow([c.param('value')], c.not(matches)), c.obj([c.prop('message', c.str('Must not match the schema in "not"'))])]);
 }
 
 /**
@@ -260,6 +268,19 @@ function zodString(node: StringNode, scope: SchemaScope): Code.Expr {
     out = check(out, scope, 'regex', 'regex', [c.newExpr('RegExp', args)]);
   }
   return out;
+}
+
+/**
+ * `(item) => JSON.stringify(item, sortKeys)`: JSON text that two items share exactly when they
+ * are equal as JSON values (objects compared whatever the order of their keys).
+ */
+function canonicalJson(): Code.Expr {
+  const v = c.id('v');
+  const isRecord = c.bin(c.bin(c.bin(v, '!==', c.nul()), '&&', c.bin(c.unary('typeof', v), '===', c.str('object'))), '&&', c.not(c.call(c.path('Array.isArray'), [v])));
+  const byKey = c.arrow([c.param('x'), c.param('y')], c.cond(c.bin(c.index(c.id('x'), c.num(0)), '<', c.index(c.id('y'), c.num(0))), c.num(-1), c.num(1)));
+  const sorted = c.call(c.path('Object.fromEntries'), [c.dot(c.call(c.path('Object.entries'), [v]), 'sort', [byKey])]);
+  const replacer = c.arrow([c.param('_key'), c.param('v')], c.cond(isRecord, sorted, v));
+  return c.arrow([c.param('item')], c.call(c.path('JSON.stringify'), [c.id('item'), replacer]));
 }
 
 function isPrimitive(node: SchemaNode, scope: SchemaScope): boolean {
