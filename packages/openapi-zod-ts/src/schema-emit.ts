@@ -186,8 +186,9 @@ function zodObjectShape(node: ObjectNode, scope: SchemaScope): Code.Expr {
 
 /**
  * An object with `patternProperties`: extra keys are kept (`catchall` of every schema an extra key
- * may have), then each is checked against the schemas of the patterns it matches, or against
- * `additionalProperties` when it matches none (`false`: the key is refused).
+ * may have), then each key is checked against the schemas of the patterns it matches (a declared
+ * property too, as JSON Schema has it), or, when it matches none and is not declared, against
+ * `additionalProperties` (`false`: the key is refused).
  */
 function zodPatternObject(node: ObjectNode, patterns: PatternProperty[], scope: SchemaScope): Code.Expr {
   const additional = node.additionalProperties;
@@ -211,8 +212,8 @@ function zodPatternObject(node: ObjectNode, patterns: PatternProperty[], scope: 
     c.raw(
       [
         'for (const key of Object.keys(value)) {',
-        '  if (known.includes(key)) continue;',
         '  const matching = patterns.filter(([pattern]) => pattern.test(key)).map(([, schema]) => schema);',
+        '  if (known.includes(key) && matching.length === 0) continue;',
         `  if (matching.length === 0) ${unmatched}`,
         '  for (const schema of matching) {',
         '    for (const issue of schema.safeParse(value[key]).error?.issues ?? []) ctx.addIssue({ code: "custom", path: [key, ...issue.path], message: issue.message });',
