@@ -304,12 +304,69 @@ function isPrimitive(node: SchemaNode, scope: SchemaScope): boolean {
 function zodUnion(node: Extract<SchemaNode, { kind: 'union' }>, scope: SchemaScope): Code.Expr {
   const variants = unionVariants(node, scope);
   const members = variants.map((variant) => zodSchema(variant, scope));
+  if (node.discriminator) {
+    const reason = notDiscriminable(node.discriminator.propertyName, node.variants, variants, scope);
+    if (reason === undefined) return zodDiscriminatedUnion(node.discriminator.propertyName, variants, members, scope);
+    return z('union', [c.commented(c.arr(members), `z.union, not z.discriminatedUnion: ${reason}`)]);
+  }
   const union = z('union', [c.arr(members)]);
   if (variants.filter((variant) => mayStripKeys(variant, scope, new Set())).length < 2) return union;
   return members.reduce<Code.Expr>((acc, member) => {
     const part = z('union', [c.arr([member, z('object', [c.obj([])]), z('unknown')])]);
     return scope.variant === 'mini' ? z('intersection', [acc, part]) : c.dot(acc, 'and', [part]);
   }, union);
+}
+
+/**
+ * `z.discriminatedUnion(prop, [...])`: the member is chosen by its tag, so an invalid member
+ * reports issues at its own paths (`payment.last4`), not one `invalid_union` at the union. A
+ * named schema's const is typed `z.ZodType<X>`, which hides the tag zod reads at run time: the
+ * option says it has one.
+ */
+function zodDiscriminatedUnion(propertyName: string, variants: SchemaNode[], members: Code.Expr[], scope: SchemaScope): Code.Expr {
+  const zodType = scope.variant === 'mini' ? 'z.ZodMiniType' : 'z.ZodType';
+  const options = members.map((member, i) => {
+    const variant = variants[i]!;
+    if (variant.kind !== 'ref') return member;
+    return c.as(member, c.intersection([c.tref(zodType, [scope.typeRef(variant.key)]), c.tref('z.core.$ZodTypeDiscriminable')]));
+  });
+  return z('discriminatedUnion', [c.str(propertyName), c.arr(options)]);
+}
+
+/**
+ * Why zod cannot choose a member by the discriminator, or undefined when it can: every member
+ * must be an object (itself, not nullable, not an intersection or a union) that requires the
+ * property with literal values of its own. The reason names members by position only (it is
+ * written into a comment, and spec text never is).
+ */
+function notDiscriminable(propertyName: string, declared: SchemaNode[], variants: SchemaNode[], scope: SchemaScope): string | undefined {
+  if (propertyName === '__proto__') return 'the property cannot be read by zod';
+  const seen = new Set<DiscriminatorValue>();
+  for (const [i, variant] of variants.entries()) {
+    const member = `member ${i + 1}`;
+    const own = resolveRefs(declared[i] ?? variant, scope);
+    const target = resolveRefs(variant, scope);
+    if (own === undefined || target === undefined) return `${member} is not resolved`;
+    if (own.nullable || target.nullable || variant.nullable) return `${member} is nullable`;
+    if (own.kind === 'union') return `${member} is itself a union`;
+    if (own.kind === 'intersection' || target.kind === 'intersection') return `${member} is an intersection (allOf members that do not merge into one object)`;
+    if (target.kind !== 'object') return `${member} is not an object`;
+    const property = target.properties.find((p) => p.name === propertyName);
+    if (!property?.required) return `${member} does not require the discriminator property`;
+    const schema = resolveRefs(property.schema, scope);
+    if (schema?.kind !== 'enum' || schema.nullable || property.schema.nullable) return `${member} does not fix the discriminator property to literal values`;
+    for (const value of schema.values) {
+      if (seen.has(value)) return `a discriminator value selects several members`;
+      seen.add(value);
+    }
+  }
+  return undefined;
+}
+
+function resolveRefs(node: SchemaNode, scope: SchemaScope): SchemaNode | undefined {
+  let target: SchemaNode | undefined = node;
+  for (let hops = 0; target?.kind === 'ref' && hops < 32; hops++) target = scope.resolve(target.key);
+  return target?.kind === 'ref' ? undefined : target;
 }
 
 /** Whether zod's output for some value of the node can lack keys of the input (an object, or one inside it). */
@@ -342,8 +399,8 @@ function mayStripKeys(node: SchemaNode, scope: SchemaScope, seen: Set<string>): 
 /**
  * The variants of a union as they are emitted. With a discriminator, each variant must pin the
  * discriminator property to the values that select it, or the parsed type would not narrow (and a
- * value could parse as the wrong variant). A variant that already pins it is kept as is; an inline
- * object gets the property replaced; anything else is intersected with `{ prop: values }`.
+ * value could parse as the wrong variant). A variant that already pins it is kept as is; an object
+ * (inline or named) gets the property replaced; anything else is intersected with `{ prop: values }`.
  */
 export function unionVariants(node: Extract<SchemaNode, { kind: 'union' }>, scope: SchemaScope): SchemaNode[] {
   const discriminator = node.discriminator;
@@ -352,12 +409,15 @@ export function unionVariants(node: Extract<SchemaNode, { kind: 'union' }>, scop
     const values = discriminator.values[i] ?? [];
     if (values.length === 0 || pinsDiscriminator(variant, discriminator.propertyName, values, scope)) return variant;
     const tag: EnumNode = { kind: 'enum', values, isConst: false, nullable: false };
-    if (variant.kind === 'object' && !variant.nullable) {
-      const rest = variant.properties.filter((p) => p.name !== discriminator.propertyName);
+    // A named object is copied with its tag pinned (not intersected with it), so that zod can
+    // choose the member by its tag (`z.discriminatedUnion`).
+    const object = variant.nullable ? undefined : resolveRefs(variant, scope);
+    if (object?.kind === 'object' && !object.nullable) {
+      const rest = object.properties.filter((p) => p.name !== discriminator.propertyName);
       const property: ObjectProperty = { name: discriminator.propertyName, schema: tag, required: true, readOnly: false, writeOnly: false };
-      const at = variant.properties.findIndex((p) => p.name === discriminator.propertyName);
+      const at = object.properties.findIndex((p) => p.name === discriminator.propertyName);
       const properties = at === -1 ? [property, ...rest] : [...rest.slice(0, at), property, ...rest.slice(at)];
-      return { ...variant, properties };
+      return { ...object, properties };
     }
     const tagObject: ObjectNode = {
       kind: 'object',
