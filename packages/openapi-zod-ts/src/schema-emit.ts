@@ -86,11 +86,10 @@ const zodByKind: ByKind<Code.Expr> = {
     let out: Code.Expr = z('array', [zodSchema(node.items, scope)]);
     if (node.minItems !== undefined) out = check(out, scope, 'min', 'minLength', [c.num(node.minItems)]);
     if (node.maxItems !== undefined) out = check(out, scope, 'max', 'maxLength', [c.num(node.maxItems)]);
-    if (node.uniqueItems) {
-      // Primitive items are equal when identical; others when their JSON with sorted keys is.
+    // Primitive items are equal when identical (other items are compared before parsing: `inputChecks`).
+    if (node.uniqueItems && isPrimitive(node.items, scope)) {
       const items = c.id('items');
-      const keys = isPrimitive(node.items, scope) ? items : c.dot(items, 'map', [canonicalJson()]);
-      const unique = c.bin(c.member(c.newExpr('Set', [keys]), 'size'), '===', c.member(items, 'length'));
+      const unique = c.bin(c.member(c.newExpr('Set', [items]), 'size'), '===', c.member(items, 'length'));
       out = check(out, scope, 'refine', 'refine', [c.arrow([c.param('items')], unique), c.obj([c.prop('message', c.str('Items must be unique'))])]);
     }
     return out;
@@ -135,13 +134,35 @@ const zodByKind: ByKind<Code.Expr> = {
 export function zodSchema(node: SchemaNode, scope: SchemaScope): Code.Expr {
   const base = (zodByKind[node.kind] as (n: SchemaNode, s: SchemaScope) => Code.Expr)(node, scope);
   const out = node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? wrap(base, 'nullable', scope) : base;
-  return node.not ? node.not.reduce((acc, not) => refuseNot(acc, not, scope), out) : out;
+  const checks = inputChecks(node, scope);
+  if (checks.length === 0) return out;
+  const before = checks.reduce<Code.Expr>((acc, [test, message]) => check(acc, scope, 'refine', 'refine', [test, c.obj([c.prop('message', c.str(message))])]), z('unknown'));
+  return scope.variant === 'mini' ? z('pipe', [before, out]) : c.dot(before, 'pipe', [out]);
 }
 
-/** `not`: a refinement that fails where the `not` schema parses (the value's type stays as is). */
-function refuseNot(schema: Code.Expr, not: SchemaNode, scope: SchemaScope): Code.Expr {
-  const matches = c.member(c.dot(zodSchema(not, scope), 'safeParse', [c.id('value')]), 'success');
-  return check(schema, scope, 'refine', 'refine', [c.arrow([c.param('value')], c.not(matches)), c.obj([c.prop('message', c.str('Must not match the schema in "not"'))])]);
+/**
+ * Checks that must see the value as it came, before parsing strips undeclared keys (a refinement
+ * sees the parsed value): `not` (the value must fail each of its schemas) and uniqueItems of
+ * items that are not primitives (compared as JSON values). They run in a pipe before the schema:
+ * `z.unknown().refine(...).pipe(schema)`, which encodes as it parses and keeps the schema's type.
+ */
+function inputChecks(node: SchemaNode, scope: SchemaScope): [Code.Expr, string][] {
+  const checks: [Code.Expr, string][] = [];
+  for (const not of node.not ?? []) {
+    const matches = c.member(c.dot(zodSchema(not, scope), 'safeParse', [c.id('value')]), 'success');
+    checks.push([c.arrow([c.param('value')], c.not(matches)), 'Must not match the schema in "not"']);
+  }
+  if (node.kind === 'array' && node.uniqueItems && !isPrimitive(node.items, scope)) {
+    // Not an array: left to the schema to refuse.
+    const value = c.id('value');
+    const unique = c.bin(
+      c.not(c.call(c.path('Array.isArray'), [value])),
+      '||',
+      c.bin(c.member(c.newExpr('Set', [c.dot(value, 'map', [canonicalJson()])]), 'size'), '===', c.member(value, 'length')),
+    );
+    checks.push([c.arrow([c.param('value')], unique), 'Items must be unique']);
+  }
+  return checks;
 }
 
 /**
@@ -351,6 +372,7 @@ function notDiscriminable(propertyName: string, declared: SchemaNode[], variants
     if (own.kind === 'union') return `${member} is itself a union`;
     if (own.kind === 'intersection' || target.kind === 'intersection') return `${member} is an intersection (allOf members that do not merge into one object)`;
     if (target.kind !== 'object') return `${member} is not an object`;
+    if (target.not || variant.not) return `${member} has a not (checked in a pipe before the object)`;
     const property = target.properties.find((p) => p.name === propertyName);
     if (!property?.required) return `${member} does not require the discriminator property`;
     const schema = resolveRefs(property.schema, scope);
