@@ -156,6 +156,8 @@ export class MockBuilder {
   private readonly proofs = new Map<string, boolean>();
   private readonly names: NameScope;
   readonly warnings: string[] = [];
+  /** Nodes with `not` already named in a warning. */
+  private readonly warnedNot = new WeakSet<SchemaNode>();
 
   constructor(
     model: ApiModel,
@@ -257,6 +259,12 @@ export class MockBuilder {
   }
 
   private gen(node: SchemaNode, frame: Frame): Result {
+    if (node.not && !this.warnedNot.has(node)) {
+      // Mock values are built from the schema's own keywords; `not` only refuses values.
+      this.warnedNot.add(node);
+      const where = frame.path.at(-1);
+      this.warnings.push(`not is not honoured by mock data${where === undefined ? '' : ` (in schema ${JSON.stringify(where)})`}: a mock value may match the schema it excludes`);
+    }
     // Seed rules 7 and 9: a type array's first element, a union's first member that is not a $ref.
     if (node.nullable && node.nullFirst) return ok(c.nul());
     const result = (this.generators[node.kind] as (n: SchemaNode, f: Frame) => Result)(node, frame);

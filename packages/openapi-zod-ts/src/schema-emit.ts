@@ -86,7 +86,7 @@ const zodByKind: ByKind<Code.Expr> = {
     let out: Code.Expr = z('array', [zodSchema(node.items, scope)]);
     if (node.minItems !== undefined) out = check(out, scope, 'min', 'minLength', [c.num(node.minItems)]);
     if (node.maxItems !== undefined) out = check(out, scope, 'max', 'maxLength', [c.num(node.maxItems)]);
-    // Uniqueness is only checked where identity is equality (primitive items).
+    // Primitive items are equal when identical (other items are compared before parsing: `inputChecks`).
     if (node.uniqueItems && isPrimitive(node.items, scope)) {
       const items = c.id('items');
       const unique = c.bin(c.member(c.newExpr('Set', [items]), 'size'), '===', c.member(items, 'length'));
@@ -121,7 +121,7 @@ const zodByKind: ByKind<Code.Expr> = {
     if (!node.isConst && node.values.every((v) => typeof v === 'string')) return z('enum', [c.arr(node.values.map((v) => c.str(v as string)))]);
     return z('literal', [c.arr(node.values.map((v) => c.json(v)))]);
   },
-  union: (node, scope) => z('union', [c.arr(unionVariants(node, scope).map((variant) => zodSchema(variant, scope)))]),
+  union: zodUnion,
   intersection: (node, scope) => {
     const [first, ...rest] = node.members.map((member) => zodSchema(member, scope));
     return rest.reduce<Code.Expr>((acc, member) => (scope.variant === 'mini' ? z('intersection', [acc, member]) : c.dot(acc, 'and', [member])), first ?? z('unknown'));
@@ -133,7 +133,36 @@ const zodByKind: ByKind<Code.Expr> = {
 /** The zod schema of a node (nullable included; optionality belongs to the containing object). */
 export function zodSchema(node: SchemaNode, scope: SchemaScope): Code.Expr {
   const base = (zodByKind[node.kind] as (n: SchemaNode, s: SchemaScope) => Code.Expr)(node, scope);
-  return node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? wrap(base, 'nullable', scope) : base;
+  const out = node.nullable && node.kind !== 'null' && node.kind !== 'unknown' ? wrap(base, 'nullable', scope) : base;
+  const checks = inputChecks(node, scope);
+  if (checks.length === 0) return out;
+  const before = checks.reduce<Code.Expr>((acc, [test, message]) => check(acc, scope, 'refine', 'refine', [test, c.obj([c.prop('message', c.str(message))])]), z('unknown'));
+  return scope.variant === 'mini' ? z('pipe', [before, out]) : c.dot(before, 'pipe', [out]);
+}
+
+/**
+ * Checks that must see the value as it came, before parsing strips undeclared keys (a refinement
+ * sees the parsed value): `not` (the value must fail each of its schemas) and uniqueItems of
+ * items that are not primitives (compared as JSON values). They run in a pipe before the schema:
+ * `z.unknown().refine(...).pipe(schema)`, which encodes as it parses and keeps the schema's type.
+ */
+function inputChecks(node: SchemaNode, scope: SchemaScope): [Code.Expr, string][] {
+  const checks: [Code.Expr, string][] = [];
+  for (const not of node.not ?? []) {
+    const matches = c.member(c.dot(zodSchema(not, scope), 'safeParse', [c.id('value')]), 'success');
+    checks.push([c.arrow([c.param('value')], c.not(matches)), 'Must not match the schema in "not"']);
+  }
+  if (node.kind === 'array' && node.uniqueItems && !isPrimitive(node.items, scope)) {
+    // Not an array: left to the schema to refuse.
+    const value = c.id('value');
+    const unique = c.bin(
+      c.not(c.call(c.path('Array.isArray'), [value])),
+      '||',
+      c.bin(c.member(c.newExpr('Set', [c.dot(value, 'map', [canonicalJson()])]), 'size'), '===', c.member(value, 'length')),
+    );
+    checks.push([c.arrow([c.param('value')], unique), 'Items must be unique']);
+  }
+  return checks;
 }
 
 /**
@@ -178,8 +207,9 @@ function zodObjectShape(node: ObjectNode, scope: SchemaScope): Code.Expr {
 
 /**
  * An object with `patternProperties`: extra keys are kept (`catchall` of every schema an extra key
- * may have), then each is checked against the schemas of the patterns it matches, or against
- * `additionalProperties` when it matches none (`false`: the key is refused).
+ * may have), then each key is checked against the schemas of the patterns it matches (a declared
+ * property too, as JSON Schema has it), or, when it matches none and is not declared, against
+ * `additionalProperties` (`false`: the key is refused).
  */
 function zodPatternObject(node: ObjectNode, patterns: PatternProperty[], scope: SchemaScope): Code.Expr {
   const additional = node.additionalProperties;
@@ -203,8 +233,8 @@ function zodPatternObject(node: ObjectNode, patterns: PatternProperty[], scope: 
     c.raw(
       [
         'for (const key of Object.keys(value)) {',
-        '  if (known.includes(key)) continue;',
         '  const matching = patterns.filter(([pattern]) => pattern.test(key)).map(([, schema]) => schema);',
+        '  if (known.includes(key) && matching.length === 0) continue;',
         `  if (matching.length === 0) ${unmatched}`,
         '  for (const schema of matching) {',
         '    for (const issue of schema.safeParse(value[key]).error?.issues ?? []) ctx.addIssue({ code: "custom", path: [key, ...issue.path], message: issue.message });',
@@ -262,9 +292,127 @@ function zodString(node: StringNode, scope: SchemaScope): Code.Expr {
   return out;
 }
 
+/**
+ * `(item) => JSON.stringify(item, sortKeys)`: JSON text that two items share exactly when they
+ * are equal as JSON values (objects compared whatever the order of their keys).
+ */
+function canonicalJson(): Code.Expr {
+  const v = c.id('v');
+  const isRecord = c.bin(c.bin(c.bin(v, '!==', c.nul()), '&&', c.bin(c.unary('typeof', v), '===', c.str('object'))), '&&', c.not(c.call(c.path('Array.isArray'), [v])));
+  const byKey = c.arrow([c.param('x'), c.param('y')], c.cond(c.bin(c.index(c.id('x'), c.num(0)), '<', c.index(c.id('y'), c.num(0))), c.num(-1), c.num(1)));
+  const sorted = c.call(c.path('Object.fromEntries'), [c.dot(c.call(c.path('Object.entries'), [v]), 'sort', [byKey])]);
+  const replacer = c.arrow([c.param('_key'), c.param('v')], c.cond(isRecord, sorted, v));
+  return c.arrow([c.param('item')], c.call(c.path('JSON.stringify'), [c.id('item'), replacer]));
+}
+
 function isPrimitive(node: SchemaNode, scope: SchemaScope): boolean {
   const target = node.kind === 'ref' ? scope.resolve(node.key) : node;
   return target !== undefined && (target.kind === 'string' || target.kind === 'number' || target.kind === 'boolean' || target.kind === 'enum') && !(target.kind === 'string' && target.binary);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Unions that keep every member's keys
+
+/**
+ * `anyOf` / `oneOf`. `z.union` returns the output of the first member that parses, so where two
+ * members can take the same object, the keys only the others declare would be stripped. Such a
+ * union is intersected with each member or "anything" (`z.union([M, z.object({}), z.unknown()])`):
+ * zod's intersection merges the outputs, so the result holds every key of every member that
+ * parses, while the plain union still decides validity and reports its issues. It is made of zod
+ * schemas alone, so it encodes (fastify's serializer) as it parses, and its output type is the
+ * union's own (`unknown` is neutral in an intersection).
+ */
+function zodUnion(node: Extract<SchemaNode, { kind: 'union' }>, scope: SchemaScope): Code.Expr {
+  const variants = unionVariants(node, scope);
+  const members = variants.map((variant) => zodSchema(variant, scope));
+  if (node.discriminator) {
+    const reason = notDiscriminable(node.discriminator.propertyName, node.variants, variants, scope);
+    if (reason === undefined) return zodDiscriminatedUnion(node.discriminator.propertyName, variants, members, scope);
+    return z('union', [c.commented(c.arr(members), `z.union, not z.discriminatedUnion: ${reason}`)]);
+  }
+  const union = z('union', [c.arr(members)]);
+  if (variants.filter((variant) => mayStripKeys(variant, scope, new Set())).length < 2) return union;
+  return members.reduce<Code.Expr>((acc, member) => {
+    const part = z('union', [c.arr([member, z('object', [c.obj([])]), z('unknown')])]);
+    return scope.variant === 'mini' ? z('intersection', [acc, part]) : c.dot(acc, 'and', [part]);
+  }, union);
+}
+
+/**
+ * `z.discriminatedUnion(prop, [...])`: the member is chosen by its tag, so an invalid member
+ * reports issues at its own paths (`payment.last4`), not one `invalid_union` at the union. A
+ * named schema's const is typed `z.ZodType<X>`, which hides the tag zod reads at run time: the
+ * option says it has one.
+ */
+function zodDiscriminatedUnion(propertyName: string, variants: SchemaNode[], members: Code.Expr[], scope: SchemaScope): Code.Expr {
+  const zodType = scope.variant === 'mini' ? 'z.ZodMiniType' : 'z.ZodType';
+  const options = members.map((member, i) => {
+    const variant = variants[i]!;
+    if (variant.kind !== 'ref') return member;
+    return c.as(member, c.intersection([c.tref(zodType, [scope.typeRef(variant.key)]), c.tref('z.core.$ZodTypeDiscriminable')]));
+  });
+  return z('discriminatedUnion', [c.str(propertyName), c.arr(options)]);
+}
+
+/**
+ * Why zod cannot choose a member by the discriminator, or undefined when it can: every member
+ * must be an object (itself, not nullable, not an intersection or a union) that requires the
+ * property with literal values of its own. The reason names members by position only (it is
+ * written into a comment, and spec text never is).
+ */
+function notDiscriminable(propertyName: string, declared: SchemaNode[], variants: SchemaNode[], scope: SchemaScope): string | undefined {
+  if (propertyName === '__proto__') return 'the property cannot be read by zod';
+  const seen = new Set<DiscriminatorValue>();
+  for (const [i, variant] of variants.entries()) {
+    const member = `member ${i + 1}`;
+    const own = resolveRefs(declared[i] ?? variant, scope);
+    const target = resolveRefs(variant, scope);
+    if (own === undefined || target === undefined) return `${member} is not resolved`;
+    if (own.nullable || target.nullable || variant.nullable) return `${member} is nullable`;
+    if (own.kind === 'union') return `${member} is itself a union`;
+    if (own.kind === 'intersection' || target.kind === 'intersection') return `${member} is an intersection (allOf members that do not merge into one object)`;
+    if (target.kind !== 'object') return `${member} is not an object`;
+    if (target.not || variant.not) return `${member} has a not (checked in a pipe before the object)`;
+    const property = target.properties.find((p) => p.name === propertyName);
+    if (!property?.required) return `${member} does not require the discriminator property`;
+    const schema = resolveRefs(property.schema, scope);
+    if (schema?.kind !== 'enum' || schema.nullable || property.schema.nullable) return `${member} does not fix the discriminator property to literal values`;
+    for (const value of schema.values) {
+      if (seen.has(value)) return `a discriminator value selects several members`;
+      seen.add(value);
+    }
+  }
+  return undefined;
+}
+
+function resolveRefs(node: SchemaNode, scope: SchemaScope): SchemaNode | undefined {
+  let target: SchemaNode | undefined = node;
+  for (let hops = 0; target?.kind === 'ref' && hops < 32; hops++) target = scope.resolve(target.key);
+  return target?.kind === 'ref' ? undefined : target;
+}
+
+/** Whether zod's output for some value of the node can lack keys of the input (an object, or one inside it). */
+function mayStripKeys(node: SchemaNode, scope: SchemaScope, seen: Set<string>): boolean {
+  switch (node.kind) {
+    case 'ref': {
+      if (seen.has(node.key)) return false;
+      seen.add(node.key);
+      const target = scope.resolve(node.key);
+      return target !== undefined && mayStripKeys(target, scope, seen);
+    }
+    case 'object':
+      return true;
+    case 'array':
+      return mayStripKeys(node.items, scope, seen);
+    case 'tuple':
+      return [...node.items, ...(node.rest === false ? [] : [node.rest])].some((item) => mayStripKeys(item, scope, seen));
+    case 'union':
+      return node.variants.some((variant) => mayStripKeys(variant, scope, seen));
+    case 'intersection':
+      return node.members.some((member) => mayStripKeys(member, scope, seen));
+    default:
+      return false;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -273,8 +421,8 @@ function isPrimitive(node: SchemaNode, scope: SchemaScope): boolean {
 /**
  * The variants of a union as they are emitted. With a discriminator, each variant must pin the
  * discriminator property to the values that select it, or the parsed type would not narrow (and a
- * value could parse as the wrong variant). A variant that already pins it is kept as is; an inline
- * object gets the property replaced; anything else is intersected with `{ prop: values }`.
+ * value could parse as the wrong variant). A variant that already pins it is kept as is; an object
+ * (inline or named) gets the property replaced; anything else is intersected with `{ prop: values }`.
  */
 export function unionVariants(node: Extract<SchemaNode, { kind: 'union' }>, scope: SchemaScope): SchemaNode[] {
   const discriminator = node.discriminator;
@@ -283,12 +431,15 @@ export function unionVariants(node: Extract<SchemaNode, { kind: 'union' }>, scop
     const values = discriminator.values[i] ?? [];
     if (values.length === 0 || pinsDiscriminator(variant, discriminator.propertyName, values, scope)) return variant;
     const tag: EnumNode = { kind: 'enum', values, isConst: false, nullable: false };
-    if (variant.kind === 'object' && !variant.nullable) {
-      const rest = variant.properties.filter((p) => p.name !== discriminator.propertyName);
+    // A named object is copied with its tag pinned (not intersected with it), so that zod can
+    // choose the member by its tag (`z.discriminatedUnion`).
+    const object = variant.nullable ? undefined : resolveRefs(variant, scope);
+    if (object?.kind === 'object' && !object.nullable) {
+      const rest = object.properties.filter((p) => p.name !== discriminator.propertyName);
       const property: ObjectProperty = { name: discriminator.propertyName, schema: tag, required: true, readOnly: false, writeOnly: false };
-      const at = variant.properties.findIndex((p) => p.name === discriminator.propertyName);
+      const at = object.properties.findIndex((p) => p.name === discriminator.propertyName);
       const properties = at === -1 ? [property, ...rest] : [...rest.slice(0, at), property, ...rest.slice(at)];
-      return { ...variant, properties };
+      return { ...object, properties };
     }
     const tagObject: ObjectNode = {
       kind: 'object',

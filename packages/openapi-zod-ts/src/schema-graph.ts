@@ -27,6 +27,7 @@ export function refsOf(node: SchemaNode, into: Set<string> = new Set()): Set<str
     default:
       break;
   }
+  for (const not of node.not ?? []) refsOf(not, into);
   return into;
 }
 

@@ -32,6 +32,8 @@ export function mergeAllOf(converter: MergeHost, members: SchemaNode[], pointer:
   const objects: ObjectNode[] = [];
   const others: SchemaNode[] = [];
   const narrowings: { propertyName: string; values: string[] }[] = [];
+  /** `not`s of the members whose nodes are merged away (objects, `{ not }` alone, merged primitives). */
+  const nots: SchemaNode[] = [];
 
   const visit = (node: SchemaNode, depth: number): void => {
     if (node.kind === 'ref') {
@@ -54,6 +56,7 @@ export function mergeAllOf(converter: MergeHost, members: SchemaNode[], pointer:
     switch (node.kind) {
       case 'object':
         objects.push(node);
+        nots.push(...(node.not ?? []));
         return;
       case 'intersection':
         for (const member of node.members) visit(member, depth + 1);
@@ -63,6 +66,7 @@ export function mergeAllOf(converter: MergeHost, members: SchemaNode[], pointer:
         others.push(node);
         return;
       case 'unknown':
+        nots.push(...(node.not ?? []));
         return;
       default:
         others.push(node);
@@ -70,14 +74,18 @@ export function mergeAllOf(converter: MergeHost, members: SchemaNode[], pointer:
   };
   for (const member of members) visit(member, 0);
 
+  const withNots = (node: SchemaNode, extra: SchemaNode[] = []): SchemaNode => {
+    const all = [...nots, ...extra];
+    return all.length === 0 ? node : { ...node, not: [...(node.not ?? []), ...all] };
+  };
   if (objects.length > 0) {
     const merged = applyNarrowings(mergeObjects(objects), narrowings);
-    return others.length === 0 ? merged : { kind: 'intersection', members: [merged, ...others], nullable: false };
+    return withNots(others.length === 0 ? merged : { kind: 'intersection', members: [merged, ...others], nullable: false });
   }
-  if (others.length === 0) return { kind: 'unknown', nullable: false };
-  if (others.length === 1) return others[0]!;
+  if (others.length === 0) return withNots({ kind: 'unknown', nullable: false });
+  if (others.length === 1) return withNots(others[0]!);
   const primitive = mergePrimitives(others);
-  return primitive ?? { kind: 'intersection', members: others, nullable: false };
+  return primitive ? withNots(primitive, others.flatMap((o) => o.not ?? [])) : withNots({ kind: 'intersection', members: others, nullable: false });
 }
 
 function listsVariant(union: SchemaNode, key: string): boolean {
@@ -163,6 +171,9 @@ function applyNarrowings(object: ObjectNode, narrowings: { propertyName: string;
 function mergePrimitives(nodes: SchemaNode[]): SchemaNode | undefined {
   const kind = nodes[0]!.kind;
   if (!nodes.every((n) => n.kind === kind)) return undefined;
+  // One node holds one pattern and one multipleOf: several different ones stay an intersection.
+  const distinct = (values: unknown[]) => new Set(values.filter((v) => v !== undefined)).size > 1;
+  if (distinct(nodes.map((n) => (n.kind === 'string' ? n.pattern : undefined))) || distinct(nodes.map((n) => (n.kind === 'number' ? n.multipleOf : undefined)))) return undefined;
   if (kind === 'string') {
     const out: StringNode = { kind: 'string', nullable: false };
     for (const node of nodes as StringNode[]) {

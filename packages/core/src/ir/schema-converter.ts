@@ -186,9 +186,11 @@ export class SchemaConverter {
   private convertSchema(raw: Record<string, unknown>, pointer: string): SchemaNode {
     const base = this.readBase(raw, pointer);
     if ('discriminator' in raw) checkMappingTargets(raw, pointer, this.reader, this.refs, (name) => this.named.get(name)?.isComponent === true);
-    // `not: {}` (or `not: true`) admits no value; other `not` schemas are not modelled.
+    // `not: {}` (or `not: true`) admits no value; other `not` schemas are checked beside the rest.
     const not = raw['not'];
     if (not === true || (this.reader.isObject(not) && Object.keys(not).length === 0)) return withBase({ kind: 'never', nullable: false }, base);
+    this.warnUnsupported(raw, pointer);
+    const notNode = not === undefined || not === false ? undefined : this.convert(not, childPointer(pointer, 'not'));
     const own = this.convertOwn(raw, pointer);
     const allOf = this.reader.optionalArrayAt(raw, 'allOf', pointer, 'allOf');
     const oneOf = this.reader.optionalArrayAt(raw, 'oneOf', pointer, 'oneOf');
@@ -206,11 +208,19 @@ export class SchemaConverter {
     if (anyOf && anyOf.length > 0) unions.push(this.convertUnion(anyOf, false, discriminator, childPointer(pointer, 'anyOf')));
     // Own keywords beside oneOf/anyOf apply together with the union. They are not merged here:
     // merging would resolve the variants, and a parent that lists its own children would recur.
-    const members = [...(node && !isBareObject(node) && node.kind !== 'unknown' ? [node] : []), ...unions.filter((u) => u.kind !== 'unknown')];
+    const members = [...(node && !isBareObject(node) && !isUnconstrained(node) ? [node] : []), ...unions.filter((u) => !isUnconstrained(u))];
     if (members.length === 0) node ??= unions[0] ?? { kind: 'unknown', nullable: false };
     else node = members.length === 1 ? members[0]! : { kind: 'intersection', members, nullable: false };
     // Most schemas are just their own keywords, a node made above for this schema alone.
-    return node === own && !allOf?.length ? withBaseInPlace(node, base) : withBase(node, base);
+    const out = node === own && !allOf?.length ? withBaseInPlace(node, base) : withBase(node, base);
+    return notNode ? withNot(out, [notNode]) : out;
+  }
+
+  /** JSON Schema keywords no generator enforces: said once each, never dropped silently. */
+  private warnUnsupported(raw: Record<string, unknown>, pointer: string): void {
+    for (const keyword of UNSUPPORTED_KEYWORDS) {
+      if (raw[keyword] !== undefined) this.reader.warn(childPointer(pointer, keyword), `${keyword} is not enforced; values are not checked against it`);
+    }
   }
 
   /** The schema's own type keywords (no composition), or undefined when it has none. */
@@ -236,10 +246,23 @@ export class SchemaConverter {
       return types && types.length > 0 ? { kind: 'null', nullable: false } : undefined;
     }
     const effective = nonNull ?? inferTypes(raw);
-    if (effective.length === 0) return undefined;
+    if (effective.length === 0) return this.convertUntyped(raw, pointer);
     const nodes = effective.map((type) => this.convertTyped(type, raw, pointer));
     const node: SchemaNode = nodes.length === 1 ? nodes[0]! : { kind: 'union', variants: nodes, exclusive: false, nullable: false };
     return nullable ? { ...node, nullable: true, ...nullFirst } : node;
+  }
+
+  /**
+   * A schema without `type` whose keywords constrain some types (`maxLength`, `maximum`...):
+   * JSON Schema applies each keyword to values of its own type and lets every other value pass,
+   * so it is the union of each JSON type with the keywords that concern it, constrained ones
+   * first (mocks take the first). Without such keywords, undefined (any value).
+   */
+  private convertUntyped(raw: Record<string, unknown>, pointer: string): SchemaNode | undefined {
+    const constrained = JSON_TYPES.filter((type) => TYPE_KEYWORDS[type].some((keyword) => raw[keyword] !== undefined));
+    if (constrained.length === 0) return undefined;
+    const types = [...constrained, ...JSON_TYPES.filter((type) => !constrained.includes(type))];
+    return { kind: 'union', variants: types.map((type) => this.convertTyped(type, raw, pointer)), exclusive: false, nullable: true };
   }
 
   private convertEnum(values: unknown[], isConst: boolean, nullable: boolean, nullAllowed: boolean, pointer: string): SchemaNode {
@@ -414,7 +437,7 @@ export class SchemaConverter {
       }
       if (variant.nullable) nullable = true;
       // Any value matches an unconstrained variant, so the union accepts anything.
-      if (variant.kind === 'unknown') return { kind: 'unknown', nullable: false };
+      if (isUnconstrained(variant)) return { kind: 'unknown', nullable: false };
       if (variant.kind === 'ref' && variants.some((v) => v.kind === 'ref' && v.key === variant.key && v.nullable === variant.nullable)) continue;
       variants.push(variant);
     }
@@ -508,15 +531,43 @@ function propertySchema(node: SchemaNode | undefined, propertyName: string, conv
   return node.properties.find((p) => p.name === propertyName)?.schema;
 }
 
+/** The JSON types an untyped schema's keywords can concern, and those keywords. */
+const JSON_TYPES = ['string', 'number', 'array', 'object', 'boolean'] as const;
+const TYPE_KEYWORDS: Record<(typeof JSON_TYPES)[number], string[]> = {
+  string: ['minLength', 'maxLength', 'pattern'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  array: ['minItems', 'maxItems', 'uniqueItems'],
+  object: ['minProperties', 'maxProperties'],
+  boolean: [],
+};
+
+/** Validation keywords of JSON Schema that OpenAPI documents may carry but no schema enforces. */
+const UNSUPPORTED_KEYWORDS = [
+  'if', 'then', 'else', 'contains', 'minContains', 'maxContains', 'dependentRequired', 'dependentSchemas',
+  'dependencies', 'unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$recursiveRef',
+];
+
+/** A node that also refuses every value matching one of `not` (kept beside the node's own). */
+export function withNot(node: SchemaNode, not: SchemaNode[]): SchemaNode {
+  if (not.length === 0) return node;
+  return { ...node, not: [...(node.not ?? []), ...not] };
+}
+
+/** `{}`: any value, with no `not` beside it. */
+export function isUnconstrained(node: SchemaNode): boolean {
+  return node.kind === 'unknown' && node.not === undefined;
+}
+
 function inferTypes(raw: Record<string, unknown>): string[] {
-  if ('properties' in raw || 'additionalProperties' in raw || 'patternProperties' in raw) return ['object'];
+  // OpenAPI usage (not JSON Schema's): object keywords without `type` describe an object.
+  if ('properties' in raw || 'additionalProperties' in raw || 'patternProperties' in raw || (Array.isArray(raw['required']) && raw['required'].length > 0)) return ['object'];
   if ('items' in raw || 'prefixItems' in raw) return ['array'];
   return [];
 }
 
 /** An object that says nothing beyond `type: object`. */
 export function isBareObject(node: SchemaNode): boolean {
-  return node.kind === 'object' && node.properties.length === 0 && node.additionalProperties === undefined && !node.nullable;
+  return node.kind === 'object' && node.properties.length === 0 && node.additionalProperties === undefined && !node.nullable && node.not === undefined;
 }
 
 function applyExclusive(node: NumberNode, which: 'Minimum' | 'Maximum', raw: Record<string, unknown>, reader: SpecReader, pointer: string): void {

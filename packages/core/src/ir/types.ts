@@ -28,6 +28,11 @@ export interface SchemaBase {
   /** `example` (3.0) and `examples` (3.1), in that order. */
   examples?: JsonValue[];
   format?: string;
+  /**
+   * `not`: a value that matches any of these schemas is invalid, whatever else the node accepts
+   * (several when `allOf` members each bring one).
+   */
+  not?: SchemaNode[];
 }
 
 /** A reference to a named schema (`ApiModel.schemas`), by key. */
