@@ -320,7 +320,11 @@ function serializeQuery(
       );
       // Unexploded, keys and values alternate with the style's separator: \`R,100,G,200\`.
       const separator =
-        style === "spaceDelimited" ? " " : style === "pipeDelimited" ? "|" : ",";
+        style === "spaceDelimited"
+          ? " "
+          : style === "pipeDelimited"
+            ? "|"
+            : ",";
       if (style === "form")
         for (const [key, item] of entries)
           append(key, serializeQueryValue(item));
