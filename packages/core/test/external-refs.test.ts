@@ -149,6 +149,30 @@ describe('external schemas', () => {
     expect(document.paths['/a']!.get.parameters[0]!.schema).toEqual(query.schema);
   });
 
+  it('rebases a discriminator mapping written in another file onto the component its target becomes (DigitalOcean)', async () => {
+    const project = tempProject('mapping-ref', { prettier: false });
+    project.write(
+      'models/actions.yml',
+      [
+        'Action:',
+        '  type: object',
+        '  required: [type]',
+        '  properties: { type: { type: string } }',
+        "  discriminator: { propertyName: type, mapping: { assign: '#/assign' } }",
+        'assign:',
+        "  allOf: [{ $ref: '#/Action' }, { type: object, properties: { id: { type: integer } } }]",
+        '',
+      ].join('\n'),
+    );
+    const body = { content: { 'application/json': { schema: { $ref: './models/actions.yml#/Action' } } } };
+    const spec = project.write('spec.json', JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/a': { post: { operationId: 'act', requestBody: body, responses: { '204': { description: 'ok' } } } } } }));
+    const document = (await loadSpecFile(spec)).document as { components: { schemas: Record<string, { discriminator?: { mapping: Record<string, string> } }> } };
+    const mapping = document.components.schemas['Action']!.discriminator!.mapping;
+    expect(mapping['assign']).toMatch(/^#\/components\/schemas\/[A-Za-z]+$/);
+    expect(document.components.schemas[mapping['assign']!.slice('#/components/schemas/'.length)]).toBeDefined();
+    expect((await loadModel(spec)).warnings).toEqual([]);
+  });
+
   it('refuses a circle of $refs that are replaced by their targets, naming the $ref', async () => {
     const project = tempProject('ref-circle', { prettier: false });
     project.write('p.yaml', "$ref: './q.yaml'\n");

@@ -48,6 +48,8 @@ function childKind(kind: Kind, key: string, value: unknown): Kind {
     case 'discriminator':
       return key === 'mapping' ? 'mapping' : 'literal';
     case 'mapping':
+      // Each value is a `$ref` written as a string, relative to the file that holds it.
+      return 'mapping';
     case 'literal':
       return 'literal';
     case 'other':
