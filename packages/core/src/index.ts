@@ -22,6 +22,7 @@ export type { RequestSelectors } from './ir/queries.js';
 export { declaredResponses, errorResponses, responseForStatus } from './ir/declared-responses.js';
 export type { DeclaredResponse, StatusMatch } from './ir/declared-responses.js';
 export { splitPathKey } from './ir/path-key.js';
+export { isStyledPathParam, pathItemSeparator, pathStylePrefix, routedUrlPath, styleShape } from './ir/parameter-style.js';
 
 // Naming
 export { splitWords, camelCase, pascalCase, upperFirst } from './naming/case.js';

@@ -122,6 +122,57 @@ describe('external schemas', () => {
     expect((await loadModel(spec)).schemas.map((s) => s.key)).toEqual(['App', 'App2', 'App3']);
   });
 
+  it('follows a default response that is a $ref to another file, and keeps a schema default as data (repro 21)', async () => {
+    const project = tempProject('default-response-ref', { prettier: false });
+    project.write('shared/error.yml', 'description: Unexpected error\ncontent:\n  application/json:\n    schema:\n      type: object\n      required: [message]\n      properties: { message: { type: string } }\n');
+    // A schema's `default` holds data: an object with a `$ref` key there is copied, never followed.
+    const query = { name: 'q', in: 'query', schema: { type: 'object', default: { $ref: 'no-such-file.yml' } } };
+    const spec = project.write(
+      'spec.json',
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/a': { get: { operationId: 'getA', parameters: [query], responses: { '200': { description: 'ok' }, default: { $ref: './shared/error.yml' } } } },
+          '/b': { get: { operationId: 'getB', responses: { default: { $ref: '#/components/responses/Error' } } } },
+        },
+        components: { responses: { Error: { $ref: './shared/error.yml' } } },
+      }),
+    );
+    const model = await loadModel(spec);
+    const error = { kind: 'object', properties: [{ name: 'message', required: true, schema: { kind: 'string' } }] };
+    for (const name of ['getA', 'getB']) {
+      const responses = model.operations.find((o) => o.operationId === name)!.responses;
+      expect(responses.find((r) => r.status === 'default')).toMatchObject({ description: 'Unexpected error', contents: [{ contentType: 'application/json', schema: error }] });
+    }
+    const document = (await loadSpecFile(spec)).document as { paths: Record<string, { get: { parameters: { schema: unknown }[] } }> };
+    expect(document.paths['/a']!.get.parameters[0]!.schema).toEqual(query.schema);
+  });
+
+  it('rebases a discriminator mapping written in another file onto the component its target becomes (DigitalOcean)', async () => {
+    const project = tempProject('mapping-ref', { prettier: false });
+    project.write(
+      'models/actions.yml',
+      [
+        'Action:',
+        '  type: object',
+        '  required: [type]',
+        '  properties: { type: { type: string } }',
+        "  discriminator: { propertyName: type, mapping: { assign: '#/assign' } }",
+        'assign:',
+        "  allOf: [{ $ref: '#/Action' }, { type: object, properties: { id: { type: integer } } }]",
+        '',
+      ].join('\n'),
+    );
+    const body = { content: { 'application/json': { schema: { $ref: './models/actions.yml#/Action' } } } };
+    const spec = project.write('spec.json', JSON.stringify({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/a': { post: { operationId: 'act', requestBody: body, responses: { '204': { description: 'ok' } } } } } }));
+    const document = (await loadSpecFile(spec)).document as { components: { schemas: Record<string, { discriminator?: { mapping: Record<string, string> } }> } };
+    const mapping = document.components.schemas['Action']!.discriminator!.mapping;
+    expect(mapping['assign']).toMatch(/^#\/components\/schemas\/[A-Za-z]+$/);
+    expect(document.components.schemas[mapping['assign']!.slice('#/components/schemas/'.length)]).toBeDefined();
+    expect((await loadModel(spec)).warnings).toEqual([]);
+  });
+
   it('refuses a circle of $refs that are replaced by their targets, naming the $ref', async () => {
     const project = tempProject('ref-circle', { prettier: false });
     project.write('p.yaml', "$ref: './q.yaml'\n");

@@ -1,4 +1,4 @@
-import { GLOBAL_VALUE_NAMES, code as c, mediaKind, requestSelectors, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
+import { GLOBAL_VALUE_NAMES, code as c, isStyledPathParam, mediaKind, requestSelectors, routedUrlPath, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
 import { impossibleStringWarnings } from './impossible-strings.js';
 import { MockBuilder } from './mock-values.js';
 import { pathParamTests } from './path-tests.js';
@@ -120,11 +120,14 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     }
   }
   const weight = (op: Operation) => tests.get(op.key)?.length ?? 0;
-  const ordered = [...operations].sort((a, b) => compareSpecificity(a.urlPath, b.urlPath) || weight(b) - weight(a));
+  // A label or matrix parameter's prefix (`.`, `;color=`) is matched as text before it.
+  const routed = new Map(operations.map((op) => [op, routedUrlPath(model, op)]));
+  const ordered = [...operations].sort((a, b) => compareSpecificity(routed.get(a)!, routed.get(b)!) || weight(b) - weight(a));
   const slashed = new Set(operations.filter((op) => op.urlPath.endsWith('/')).map((op) => op.method));
   const plans: ResponsePlan[] = [];
   const handlerExprs = ordered.map((operation) => {
-    const url = c.template(['', routePattern(operation.urlPath).pattern], [c.id('baseUrl')]);
+    const labels = new Set(operation.pathParams.filter((p) => isStyledPathParam(p) && p.style === 'label').map((p) => p.name));
+    const url = c.template(['', routePattern(routed.get(operation)!, labels).pattern], [c.id('baseUrl')]);
     const plan = planResponse(operation, (key) => schemas.get(key));
     plans.push(plan);
     const answer = responseExpr(plan, mocks);

@@ -26,7 +26,12 @@ export interface RoutePattern {
   params: string[];
 }
 
-export function routePattern(path: string): RoutePattern {
+/**
+ * `afterDot`: templates written right after a `.` of their own (the label style's prefix): the
+ * `.` would be path-to-regexp's prefix, whose parameter matches no `.`, so they get the default
+ * pattern, dots included.
+ */
+export function routePattern(path: string, afterDot: ReadonlySet<string> = new Set()): RoutePattern {
   const params: string[] = [];
   let pattern = '';
   // The same templates the IR reads as path parameters.
@@ -44,7 +49,7 @@ export function routePattern(path: string): RoutePattern {
     // Right after a pattern group, path-to-regexp asks for text between (it refuses `(\x2a):id`)
     // unless the parameter has a pattern of its own: the default one, less `?` and `#`, which MSW
     // would cut the route at (so greedy).
-    const own = GROUPED.has([...parts[i - 1]!].at(-1) ?? '') ? SEGMENT_TEXT : '';
+    const own = GROUPED.has([...parts[i - 1]!].at(-1) ?? '') || afterDot.has(part.slice(1, -1)) ? SEGMENT_TEXT : '';
     // A word character right after the parameter would extend its name, and a pattern group
     // would become its pattern: close it with braces.
     const next = literal(parts[i + 1] ?? '');

@@ -42,6 +42,8 @@ export interface RoutePath {
   params: ParamAccess[];
   /** Names of every framework parameter in the pattern (for typing `params`). */
   routeNames: string[];
+  /** Per path parameter: what separates the items of an exploded label or matrix value. */
+  itemSeparators?: (string | undefined)[];
 }
 
 export type RouterFramework = 'hono' | 'express' | 'fastify';

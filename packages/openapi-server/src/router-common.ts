@@ -1,4 +1,4 @@
-import { NameScope, code, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
+import { NameScope, code, pathItemSeparator, routedUrlPath, styleShape, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
 import { ImportList } from './imports.js';
 import { enumValues, routeGroups, selectorCount, type OperationPlan, type QueryFieldPlan, type QueryShape } from './plan.js';
 import { parsePath, routePath, type PathPart, type RoutePath, type RouterFramework } from './route-path.js';
@@ -148,13 +148,16 @@ export class RouterBuilder {
   }
 
   routePath(plan: OperationPlan): RoutePath {
-    return routePath(
+    const route = routePath(
       this.framework,
-      plan.op.urlPath,
+      // A label or matrix parameter's prefix (`.`, `;color=`) is routed as text before it.
+      routedUrlPath(this.model, plan.op),
       plan.op.pathParams.map((p) => p.name),
       plan.names.pathParams,
       plan.op.pathParams.map((p) => enumValues(this.model, p.schema)),
     );
+    const separators = plan.op.pathParams.map((p) => pathItemSeparator(p, styleShape(this.model, p.schema)));
+    return separators.some((s) => s !== undefined) ? { ...route, itemSeparators: separators } : route;
   }
 
   /**
@@ -162,12 +165,23 @@ export class RouterBuilder {
    * parameter names): the framework's own parameter, or one group of a shared segment.
    */
   pathArgs(route: RoutePath, params: Code.Expr | ((routeName: string) => Code.Expr)): Code.Expr[] {
-    return route.params.map((access) => {
+    return route.params.map((access, i) => {
       const value = typeof params === 'function' ? params(access.routeName) : code.member(params, access.routeName);
-      if (access.kind === 'direct') return value;
-      this.use('segment');
-      return code.call('segmentParam', [value, this.segmentPattern(access.pattern), code.num(access.group)]);
+      const read = access.kind === 'direct' ? value : this.segmentParam(value, access.pattern, access.group);
+      return this.simpleStyle(read, route.itemSeparators?.[i]);
     });
+  }
+
+  private segmentParam(value: Code.Expr, pattern: string, group: number): Code.Expr {
+    this.use('segment');
+    return code.call('segmentParam', [value, this.segmentPattern(pattern), code.num(group)]);
+  }
+
+  /** An exploded label or matrix value as the service gets every path parameter: items joined by `,`. */
+  private simpleStyle(value: Code.Expr, separator: string | undefined): Code.Expr {
+    if (separator === undefined) return value;
+    this.use('pathItems');
+    return code.call('joinPathItems', [value, code.str(separator)]);
   }
 
   private readonly patterns = new Map<string, string>();
@@ -273,7 +287,7 @@ export class RouterBuilder {
       return a.length - b.length;
     };
     return routeGroups(this.plans)
-      .groups.map((group, index) => ({ group, index, rank: rank(group[0]!.op.urlPath) }))
+      .groups.map((group, index) => ({ group, index, rank: rank(routedUrlPath(this.model, group[0]!.op)) }))
       .sort((a, b) => compare(a.rank, b.rank) || a.index - b.index)
       .map((entry) => entry.group);
   }

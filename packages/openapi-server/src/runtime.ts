@@ -425,6 +425,19 @@ function segmentParam(value: string, pattern: RegExp, group: number): string {
 }
 `,
   },
+  pathItems: {
+    declares: ['joinPathItems'],
+    needs: [],
+    text: `
+/**
+ * An exploded label or matrix path value (\`blue.black\`, \`blue;color=black\` once its prefix is
+ * routed) in the simple style the service gets: \`blue,black\`.
+ */
+function joinPathItems(value: string, separator: string): string {
+  return value.split(separator).join(",");
+}
+`,
+  },
   forbiddenKeys: {
     declares: ['hasForbiddenKey'],
     needs: [],

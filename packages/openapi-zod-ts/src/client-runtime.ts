@@ -192,6 +192,68 @@ function encodePathParam(
 }`,
     uses: [],
   },
+  encodeStyledPathParam: {
+    code: `
+/**
+ * A path parameter in the label or matrix style, as the OpenAPI specification's style table writes
+ * it: \`.blue\`, \`.blue,black,brown\` (\`.blue.black.brown\` exploded), \`;color=blue\`,
+ * \`;color=blue,black,brown\` (\`;color=blue;color=black;color=brown\` exploded), an object as
+ * \`.R,100,G,200\`, \`.R=100.G=200\`, \`;color=R,100,G,200\` or \`;R=100;G=200\`, each item
+ * percent-encoded. An item holding the separator of an exploded value would be read as two, so it
+ * is refused, as an empty value is (the route reads nothing after the prefix).
+ */
+function encodeStyledPathParam(
+  name: string,
+  value: unknown,
+  fillsSegment: boolean,
+  style: "label" | "matrix",
+  explode: boolean,
+): string {
+  const label = style === "label";
+  const separator = explode ? (label ? "." : ";") : undefined;
+  const item = (part: unknown, path: (string | number)[]) => {
+    const text = encodeURIComponent(String(part));
+    if (separator !== undefined && decodeURIComponent(text).includes(separator))
+      throw new ValidationError([
+        {
+          path: [name, ...path],
+          message: \`An item of this \${style} parameter cannot hold "\${separator}", which separates its items\`,
+        },
+      ]);
+    return text;
+  };
+  const named = \`;\${encodeURIComponent(name)}=\`;
+  // An exploded object names its keys, not the parameter: \`;R=100;G=200\`.
+  let prefix = label ? "." : named;
+  let body: string;
+  if (Array.isArray(value)) {
+    const items = value.map((part, index) => item(part, [index]));
+    body = items.join(explode ? (label ? "." : named) : ",");
+  } else if (typeof value === "object" && value !== null) {
+    const pairs = Object.entries(value).map(
+      ([key, part]) => [item(key, [key]), item(part, [key])] as const,
+    );
+    if (explode && !label) prefix = ";";
+    body = explode
+      ? pairs.map(([key, part]) => \`\${key}=\${part}\`).join(label ? "." : ";")
+      : pairs.flat().join(",");
+  } else body = encodeURIComponent(String(value));
+  const text = prefix + body;
+  if (body === "" || (fillsSegment && (text === "." || text === ".."))) {
+    throw new ValidationError([
+      {
+        path: [name],
+        message:
+          body === ""
+            ? "A path parameter cannot be empty"
+            : \`A path segment cannot be "\${text}"\`,
+      },
+    ]);
+  }
+  return text;
+}`,
+    uses: [],
+  },
   serializeQueryValue: {
     code: `
 function serializeQueryValue(value: unknown): string {
@@ -256,6 +318,13 @@ function serializeQuery(
       const entries = Object.entries(value).filter(
         ([, item]) => item !== undefined && item !== null,
       );
+      // Unexploded, keys and values alternate with the style's separator: \`R,100,G,200\`.
+      const separator =
+        style === "spaceDelimited"
+          ? " "
+          : style === "pipeDelimited"
+            ? "|"
+            : ",";
       if (style === "form")
         for (const [key, item] of entries)
           append(key, serializeQueryValue(item));
@@ -264,10 +333,10 @@ function serializeQuery(
           name,
           entries
             .flatMap(([key, item]) => [
-              separable(name, [key], key, [","]),
-              separable(name, [key], item, [","]),
+              separable(name, [key], key, [separator]),
+              separable(name, [key], item, [separator]),
             ])
-            .join(","),
+            .join(separator),
         );
     } else {
       append(name, serializeQueryValue(value));

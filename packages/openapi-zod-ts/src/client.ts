@@ -2,7 +2,7 @@
  * `client.ts`: one async function per operation (DECISIONS' argument order: path parameters,
  * body, query, `RequestConfig`), the error classes, and the request helpers they use.
  */
-import { code as c, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, type SchemaNode, successResponses, successStatus } from '@specwright/core';
+import { code as c, isStyledPathParam, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, type SchemaNode, successResponses, successStatus } from '@specwright/core';
 import { type EmitContext, resolveNamed } from './context.js';
 import { clientRuntimeExports, clientRuntimeInternals } from './client-runtime.js';
 import { type SchemaScope, typeOf, zodImport } from './schema-emit.js';
@@ -175,13 +175,20 @@ function pathExpression(operation: Operation, identifiers: string[], scope: Sche
   const segments = operation.urlPath.split('/');
   const exprs = operation.pathParams.map((parameter, i) => {
     const value = c.id(identifiers[i]!);
+    const fillsSegment = segments.includes(`{${parameter.name}}`);
+    if (isStyledPathParam(parameter)) return styledPathParam(parameter, value, fillsSegment, imports);
     const type = typeOf(parameter.schema, { ...scope, typeRef: () => c.kw('unknown') });
     if (isSafeSegmentType(type)) return c.call('encodeURIComponent', [value]);
     imports.helpers.add('encodePathParam');
-    const fillsSegment = segments.includes(`{${parameter.name}}`);
     return c.call('encodePathParam', [c.str(parameter.name), value, c.bool(fillsSegment), c.bool(parameter.explode)]);
   });
   return c.template(parts, exprs.slice(0, parts.length - 1));
+}
+
+/** A label or matrix path parameter: the runtime writes its prefix and items as the style table does. */
+function styledPathParam(parameter: Parameter, value: Code.Expr, fillsSegment: boolean, imports: Imports): Code.Expr {
+  imports.helpers.add('encodeStyledPathParam');
+  return c.call('encodeStyledPathParam', [c.str(parameter.name), value, c.bool(fillsSegment), c.str(parameter.style), c.bool(parameter.explode)]);
 }
 
 /** Numbers, booleans and literals other than `''`, `.` and `..`: never an empty or dot segment. */

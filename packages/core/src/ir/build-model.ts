@@ -6,6 +6,7 @@ import { childPointer } from './pointer.js';
 import { SpecReader, describe } from './reader.js';
 import type { MemoBuild, ModelMemo } from './model-memo.js';
 import { isBinaryString, responseMedia } from './response-media.js';
+import { rawStyleShape, styleProblem } from './parameter-style.js';
 import { SchemaConverter } from './schema-converter.js';
 import type {
   ApiModel,
@@ -332,7 +333,25 @@ class ModelBuilder {
     };
     if (typeof p['description'] === 'string') parameter.description = p['description'];
     if (p['deprecated'] === true) parameter.deprecated = true;
+    this.warnStyle(parameter, p['schema'], p['explode'], at);
     return parameter;
+  }
+
+  private readonly styleWarned = new Set<string>();
+
+  /** A style the table does not define for this value, once per parameter (a shared one is read per use). */
+  private warnStyle(parameter: Parameter, schema: unknown, explode: unknown, at: string): void {
+    const usual = (parameter.in === 'header' && parameter.style === 'simple') || (parameter.in !== 'path' && parameter.in !== 'header' && parameter.style === 'form');
+    if (usual || this.styleWarned.has(at)) return;
+    const resolve = (ref: string) => {
+      const target = this.converter.refs.normalize(ref);
+      return target === undefined ? undefined : this.converter.refs.resolve(target);
+    };
+    // deepObject without `explode` is read as its one defined form (exploded), as specs mean it.
+    const exploded = typeof explode === 'boolean' ? explode : parameter.explode || parameter.style === 'deepObject';
+    const problem = styleProblem(parameter.in, parameter.style, exploded, rawStyleShape(schema, resolve));
+    this.styleWarned.add(at);
+    if (problem) this.reader.warn(at, `${parameter.in} parameter "${parameter.name}": ${problem}`);
   }
 
   private requestBody(raw: unknown, pointer: string): RequestBody | undefined {

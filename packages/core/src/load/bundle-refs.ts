@@ -11,9 +11,10 @@ import { displayUrl, type SourcePolicy } from './source-policy.js';
 /**
  * What a node is, as far as `$ref`s care: a schema's `$ref` becomes a named component, a `$ref`
  * anywhere else (parameter, response, path item, a whole `properties` map) is replaced by its
- * target; literals (examples, defaults, enums) are copied untouched.
+ * target; literals (examples, defaults, enums) are copied untouched. A Responses object is a kind
+ * of its own: its `default` is a response (repro 21), not the data a `default` holds elsewhere.
  */
-type Kind = 'root' | 'paths' | 'components' | 'componentGroup' | 'schema' | 'schemaMap' | 'schemaList' | 'discriminator' | 'mapping' | 'literal' | 'other';
+type Kind = 'root' | 'paths' | 'components' | 'componentGroup' | 'responses' | 'schema' | 'schemaMap' | 'schemaList' | 'discriminator' | 'mapping' | 'literal' | 'other';
 
 const SCHEMA_CHILDREN = new Set([
   'additionalProperties', 'not', 'contains', 'if', 'then', 'else', 'propertyNames', 'unevaluatedItems',
@@ -32,6 +33,7 @@ function childKind(kind: Kind, key: string, value: unknown): Kind {
     case 'components':
       return key === 'schemas' ? 'schemaMap' : 'componentGroup';
     case 'componentGroup':
+    case 'responses':
       return 'other';
     case 'schemaMap':
     case 'schemaList':
@@ -46,10 +48,13 @@ function childKind(kind: Kind, key: string, value: unknown): Kind {
     case 'discriminator':
       return key === 'mapping' ? 'mapping' : 'literal';
     case 'mapping':
+      // Each value is a `$ref` written as a string, relative to the file that holds it.
+      return 'mapping';
     case 'literal':
       return 'literal';
     case 'other':
       if (key === 'schema') return 'schema';
+      if (key === 'responses') return 'responses';
       return key === 'example' || key === 'value' || key === 'default' ? 'literal' : 'other';
   }
 }
