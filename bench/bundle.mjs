@@ -121,8 +121,8 @@ function memoryFs() {
 
 const BUNDLERS = { vite: viteBundle, esbuild: esbuildBundle, webpack: webpackBundle };
 
-/** The zod import the generated code uses: `{ z }` for classic (DECISIONS), the namespace for zod/mini. */
-const zodImport = (module) => (module === 'zod/mini' ? `import * as z from '${module}';` : `import { z } from '${module}';`);
+/** The zod import the generated code uses (DECISIONS): the namespace form, for `zod` and `zod/mini` alike. */
+const zodImport = (module) => `import * as z from '${module}';`;
 const schemaApp = (module) => `${zodImport(module)}\n\nconst Schema = z.object({ a: z.string() });\ndocument.title = Schema.parse(JSON.parse(document.title)).a;\n`;
 const reactApp = (imports, query) => `import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -63,9 +63,26 @@ export class UsageError extends SpecwrightError {
 }
 
 export class ConfigError extends SpecwrightError {
+  /** The config's further errors, found in the same reading: a user fixes them all in one go. */
+  others: ConfigError[] = [];
+
   constructor(message: string, location: Location, code: ErrorCode = 'CONFIG_INVALID') {
     super(code, message, location);
     this.name = 'ConfigError';
+  }
+
+  /** Every error of a config as one: the first, carrying the rest (flattened) in `others`. */
+  static all(errors: ConfigError[]): ConfigError {
+    const flat = errors.flatMap((error) => [error, ...error.others]);
+    const first = flat[0]!;
+    const out = new ConfigError(first.message, first.location, first.code);
+    out.others = flat.slice(1).map((error) => new ConfigError(error.message, error.location, error.code));
+    return out;
+  }
+
+  /** One line per error, each naming its file and key. */
+  override describe(): string {
+    return [super.describe(), ...this.others.map((other) => other.describe())].join('\n');
   }
 }
 
@@ -82,7 +99,7 @@ export function underConfigKey(error: unknown, prefix: string): unknown {
   // A spec or schema file that cannot be read is named by a key too (`projects[1].input_openapi`).
   const moved =
     error instanceof ConfigError
-      ? new ConfigError(error.message, location, error.code)
+      ? ConfigError.all([new ConfigError(error.message, location, error.code), ...error.others.map((other) => underConfigKey(other, prefix) as ConfigError)])
       : error instanceof SpecError
         ? new SpecError(error.message, location, error.code)
         : new SpecwrightError(error.code, error.message, location);

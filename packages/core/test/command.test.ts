@@ -203,6 +203,21 @@ describe('the command-line harness', () => {
     expect(existsSync(join(project.dir, 'one/a.ts'))).toBe(true);
   });
 
+  it('reports every error of a config at once, one line each naming its key (issue 33)', async () => {
+    const project = tempProject('config-all-errors', { prettier: false });
+    project.write('c.json', JSON.stringify({ output: 'b', sede: 1, seed: -1, ref_roots: [1] }));
+    const result = await run(command(writeTwo), ['--config', 'c.json'], project.dir);
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines.map((line) => /^demo-gen: error: .*c\.json key "([^"]+)": /.exec(line)?.[1])).toEqual(['sede', 'ref_roots', 'input_openapi', 'seed']);
+    expect(lines[3]).toMatch(/must be an integer >= 0 \(got -1\)$/);
+    // Across the projects of one file too.
+    project.write('p.json', JSON.stringify({ projects: [{ input_openapi: 'a', output: 'b', seed: 1.5 }, { output: 'b' }] }));
+    const error = await loadConfigFile(join(project.dir, 'p.json'), configSpec).catch((e: unknown) => e);
+    expect([(error as ConfigError).location.key, ...(error as ConfigError).others.map((e) => e.location.key)]).toEqual(['projects[0].seed', 'projects[1].input_openapi']);
+    expect(existsSync(join(project.dir, 'b'))).toBe(false);
+  });
+
   it('exits 1 with one clear line on a user error, and changes no file', async () => {
     const project = tempProject('cli-user-error', { prettier: false });
     project.write('c.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' }));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiModel, type SchemaNode, SpecError, flattenSecurity, loadModel, modelFromDocument, requestSelectors, routeShape, splitPathKey } from '../src/index.js';
+import { type ApiModel, type SchemaNode, SpecError, flattenSecurity, loadModel, loadSpecFile, modelFromDocument, requestSelectors, routeShape, splitPathKey } from '../src/index.js';
 import { fixture } from '@specwright/testing';
 
 function schema(model: ApiModel, key: string): SchemaNode {
@@ -23,8 +23,10 @@ function op(model: ApiModel, key: string) {
 
 describe('operations (petstore 3.1)', () => {
   let model: ApiModel;
+  let petstoreDocument: unknown;
   beforeAll(async () => {
     model = await loadModel(fixture('petstore-3.1.yaml'));
+    petstoreDocument = (await loadSpecFile(fixture('petstore-3.1.yaml'))).document;
   });
 
   it('keeps spec order and names operations per DECISIONS', () => {
@@ -95,7 +97,20 @@ describe('operations (petstore 3.1)', () => {
     expect(op(model, 'POST /pets')).toMatchObject({ summary: 'Add a pet', description: 'A retried request with the same Idempotency-Key creates the pet once.' });
   });
 
+  it('keeps no writable variant that no request reaches (petstore sends none of them): nothing would use it', () => {
+    expect(model.schemas.filter((s) => s.variant === 'writable').map((s) => s.key)).toEqual([]);
+  });
+
   it('splits readOnly / writeOnly into response and writable variants, through refs', () => {
+    // Petstore's schemas, sent by requests as well: a PetPage and an Owner as bodies.
+    const sent = (name: string) => ({ required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } });
+    const created = { '201': { description: 'created' } };
+    const document = structuredClone(petstoreDocument) as { paths: Record<string, unknown> };
+    document.paths['/pet-pages'] = { post: { operationId: 'importPage', requestBody: sent('PetPage'), responses: created } };
+    document.paths['/owners'] = { post: { operationId: 'createOwner', requestBody: sent('Owner'), responses: created } };
+    const model = modelFromDocument(document);
+    // Reached only through PetPage#writable's items.
+    expect(model.schemas.filter((s) => s.variant === 'writable').map((s) => s.key)).toEqual(['Pet#writable', 'PetPage#writable', 'Owner#writable']);
     const pet = schema(model, 'Pet');
     expect(pet.kind === 'object' && pet.properties.map((p) => p.name)).toContain('id');
     const writable = schema(model, 'Pet#writable');

@@ -38,8 +38,8 @@ export type ResponsePlan =
  * JSON null with the first 2xx status (204 without one), a non-JSON type an empty body of that
  * type; a null-body status (204, 205) answers no body at all. A binary string schema is raw bytes
  * whatever its media type (the client reads a Blob): it answers an empty non-JSON body, typed
- * `application/octet-stream` where the spec calls the bytes JSON. An operation without
- * `responses` answers 204, which its client function reads as `void`. A multipart or urlencoded
+ * `application/octet-stream` where the spec calls the bytes JSON. An operation without a 2xx
+ * answers 204, which its client function reads as `void`. A multipart or urlencoded
  * response with an object schema answers a mock object encoded as such (a documented deviation
  * from the seed's empty non-JSON bodies: the client reads those fields). `resolve` looks up named
  * schemas.
@@ -83,19 +83,25 @@ function resolved(schema: SchemaNode | undefined, resolve: (key: string) => Sche
   return node?.kind === 'ref' ? undefined : node;
 }
 
+/** The warning for an operation without `responses`, which gets no handler (seed MSW rule 1). */
+export function noResponsesWarning(op: Operation): string {
+  return `${op.key} (${op.pointer}) declares no responses: no handler is generated for it; a test that calls it needs its own (server.use(http.${op.method}(...)))`;
+}
+
 /** The code tree of `handlers.ts`. */
 export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptions): { module: Code.Module; warnings: string[] } {
   const mocks = new MockBuilder(model, options, [...MODULE_NAMES, ...GLOBAL_VALUE_NAMES]);
   const schemas = new Map(model.schemas.map((s) => [s.key, s.schema]));
-  // Every operation, those without `responses` (legal in 3.1) included: their client function
-  // takes any 2xx as `void`, so they answer 204 with no body.
-  const operations = model.operations;
+  // Seed MSW rule 1: "operations without responses are skipped". Each is named in a warning, so a
+  // user whose test calls it (`onUnhandledRequest: 'error'`) knows to give it a handler of its own.
+  const operations = model.operations.filter((op) => op.responses.length > 0);
+  const skipped = model.operations.filter((op) => op.responses.length === 0).map(noResponsesWarning);
   // Operations on one route (AWS: every JSON operation is `POST /`) answer only requests that
   // carry their selectors, the most selective first; a handler that declines lets the next one try.
   const groups = new Map<string, Operation[]>();
   for (const op of operations) groups.set(routeShape(op), [...(groups.get(routeShape(op)) ?? []), op]);
   const tests = new Map<string, Code.Expr[]>();
-  const warnings: string[] = impossibleStringWarnings(model, (node) => mocks.admitsNone(node));
+  const warnings: string[] = [...skipped, ...impossibleStringWarnings(model, (node) => mocks.admitsNone(node))];
   for (const group of groups.values()) {
     if (group.length === 1) continue;
     const seen = new Map<string, Operation>();

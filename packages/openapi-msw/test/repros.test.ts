@@ -2,8 +2,9 @@ import { pathToFileURL } from 'node:url';
 import { loadSpecFile, modelFromDocument } from '@specwright/core';
 import { generateFromModel } from '@specwright/openapi-zod-ts';
 import { fixture, tempProject, typecheck, type TempProject } from '@specwright/testing';
+import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateHandlers } from '../src/index.js';
+import { buildHandlersModule, generateHandlers } from '../src/index.js';
 import { BASE, call, importHandlers, validator, withServer, type HandlersModule } from './support.js';
 
 /**
@@ -133,17 +134,34 @@ it('every handlers.ts and client compiles under the strict flag set', () => {
   expect(compiled.code).toBe(0);
 });
 
-describe('09: an operation without responses (legal in 3.1) gets a handler', () => {
-  it('answers 204 with no body, and the client function resolves (its `Promise<void>`)', async () => {
-    const { handlers, client } = ready['no-responses']!;
-    expect(handlers.handlers.map((h) => `${h.info.method} ${String(h.info.path)}`)).toEqual(['GET */simple']);
-    // The README's set-up: an unhandled request is an error.
+// Repro 09 asked for a handler; issue 33 and DECISIONS decide for the seed's MSW rule 1: "one
+// handler per operation (get, post, put, patch, delete); operations without responses are skipped".
+describe('09: an operation without responses (legal in 3.1) is skipped, with a warning naming it', () => {
+  it('gets no handler; the warning names it and its pointer; a handler of the test\'s own answers it', async () => {
+    const { spec, handlers, client } = ready['no-responses']!;
+    expect(handlers.handlers).toEqual([]);
+    const { warnings } = buildHandlersModule(modelFromDocument(spec), { seed: 42, maxArrayItems: 3, depthCap: 30, baseUrl: '*' });
+    expect(warnings).toEqual([
+      'GET /simple (#/paths/~1simple/get) declares no responses: no handler is generated for it; a test that calls it needs its own (server.use(http.get(...)))',
+    ]);
+    // The README's set-up: an unhandled request is an error, so the test brings the handler the warning asks for.
     await withServer(handlers.handlers, async () => {
+      await expect(client['getSimple']!()).rejects.toThrow();
+    });
+    await withServer([http.get(`${BASE}/simple`, () => new HttpResponse(null, { status: 204 }))], async () => {
       const answer = await call(`${BASE}/simple`);
       expect(answer.status).toBe(204);
-      expect(answer.text).toBe('');
       await expect(client['getSimple']!()).resolves.toBeUndefined();
     });
+  });
+
+  it('skips only operations without responses: one with an error response alone still gets a handler', async () => {
+    const spec = { openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/a': { get: { operationId: 'a' }, delete: { operationId: 'b', responses: { '404': { description: 'gone' } } } } } };
+    const { warnings } = buildHandlersModule(modelFromDocument(spec), { seed: 42, maxArrayItems: 3, depthCap: 30, baseUrl: '*' });
+    expect(warnings).toEqual([expect.stringMatching(/^GET \/a \(#\/paths\/~1a\/get\) declares no responses/)]);
+    const { content } = await generateHandlers(spec);
+    expect(content).toContain('http.delete(');
+    expect(content).not.toContain('http.get(');
   });
 });
 

@@ -226,8 +226,8 @@ class Emitter {
   }
 
   /**
-   * `const petKeysList = (params?) => ['pets', 'list', params] as const` for every key (`'detail'`
-   * or the operation's name in place of `'list'`: see `planKeyEntries`), then
+   * `const petKeysList = (params?) => ['pets', 'list', params] as const` for every key (`'detail'`,
+   * the operation's name or nothing in place of `'list'`: see `planKeyEntries`), then
    * `export const petKeys = { all: petKeysAll, list: petKeysList }`. Hooks call the functions, and
    * the object holds only references (a pure value): an app importing one hook bundles that hook's
    * key function, not its resource's whole factory.
@@ -238,7 +238,7 @@ class Emitter {
     for (const entry of resource.entries) {
       const locals = this.locals(entry.query);
       const { params, values } = this.argParams(entry.query, locals, { widen: false });
-      const items: Code.Expr[] = [b.str(resource.name), b.str(entry.label)];
+      const items: Code.Expr[] = [b.str(resource.name), ...(entry.label === undefined ? [] : [b.str(entry.label)])];
       const query = values.at(-1);
       const queryArg = entry.query.args.at(-1)?.role === 'query';
       if (entry.infinite && queryArg) items.push(...values.slice(0, -1), b.str('infinite'), query!);

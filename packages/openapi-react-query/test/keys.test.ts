@@ -73,7 +73,10 @@ function enumerateKeys(plan: HooksPlan, hooks: Record<string, Record<string, (..
     keys.push({ resource: resource.name, entry: `${resource.factory}.all`, id: `${resource.factory}.all()`, key: factory['all']!() });
     for (const entry of resource.entries) {
       let combos: unknown[][] = [[]];
-      for (const arg of entry.query.args) combos = combos.flatMap((c) => (arg.role === 'query' ? queryValues : pathValues).map((v) => [...c, v]));
+      // A number parameter takes numbers: its type admits no label (the factory's type forbids a string).
+      const valuesOf = (arg: (typeof entry.query.args)[number], i: number) =>
+        arg.role === 'query' ? queryValues : entry.query.op.pathParams[i]?.schema.kind === 'number' ? [1, 2] : pathValues;
+      entry.query.args.forEach((arg, i) => (combos = combos.flatMap((c) => valuesOf(arg, i).map((v) => [...c, v]))));
       const name = `${resource.factory}.${entry.property}`;
       for (const args of combos) keys.push({ resource: resource.name, entry: name, id: `${name}(${args.map((a) => JSON.stringify(a) ?? 'undefined').join(', ')})`, key: factory[entry.property]!(...args) });
     }
@@ -90,7 +93,7 @@ describe('query keys (fixtures/hooks-keys.yaml: every key shape, operations name
 
   it('never give two queries the same cache entry, whatever the argument values', () => {
     // Every shape is there: all, list without and with a query, detail, named lists and details, infinite ones.
-    expect(new Set(keys.map((k) => k.entry)).size).toBe(22);
+    expect(new Set(keys.map((k) => k.entry)).size).toBe(26);
     expect(keys.length).toBeGreaterThan(1000);
     const byHash = new Map<string, string[]>();
     for (const k of keys) byHash.set(hashKey(k.key), [...(byHash.get(hashKey(k.key)) ?? []), k.id]);

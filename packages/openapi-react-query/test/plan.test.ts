@@ -246,7 +246,7 @@ describe('edge cases', () => {
     expect(query(p, 'listReportRows').infinite?.pageParam).toBe('offset');
     const source = printModuleSource(generateModules(model).hooks);
     expect(source).toContain('enabled: reportId != null && (options.enabled ?? true), ...options');
-    expect(source).toContain('const reportKeysDetailInfinite = (reportId: Parameters<typeof listReportRows>[0], params?: Parameters<typeof listReportRows>[1]) => ["reports", "detail", reportId, "infinite", params] as const');
+    expect(source).toContain('const reportKeysDetailInfinite = (reportId: Parameters<typeof listReportRows>[0], params?: Parameters<typeof listReportRows>[1]) => ["reports", reportId, "infinite", params] as const');
   });
 
   it.each<[HooksOptions['infiniteQuery'], string[]]>([
@@ -269,13 +269,15 @@ describe('edge cases', () => {
     expect(source).toMatch(/export function useSearchTasksInfinite<TData = InfiniteData<Awaited<ReturnType<typeof searchTasks>>, Partial<NonNullable<Parameters<typeof searchTasks>\[0\]>>>>\(params: /);
   });
 
+  // Seed point 7: "`all()` gives `[resource]`; `list(params?)` gives `[resource, 'list', params]`;
+  // `detail(id)` gives `[resource, id]`."
   it('gives the one list GET and the one detail GET of a resource the plain keys of seed point 7', () => {
     const labels = plan(model).resources.find((r) => r.name === 'labels')!;
-    expect(labels.entries.map((e) => `${e.property}:${e.label ?? ''}`)).toEqual(['list:list', 'detail:detail']);
+    expect(labels.entries.map((e) => `${e.property}:${e.label ?? ''}`)).toEqual(['list:list', 'detail:']);
     const source = printModuleSource(generateModules(model).hooks);
     expect(source).toContain('const labelKeysAll = () => ["labels"] as const;');
     expect(source).toContain('const labelKeysList = (params?: Parameters<typeof listLabels>[0]) => ["labels", "list", params] as const;');
-    expect(source).toContain('const labelKeysDetail = (labelId: Parameters<typeof getLabel>[0]) => ["labels", "detail", labelId] as const;');
+    expect(source).toContain('const labelKeysDetail = (labelId: Parameters<typeof getLabel>[0]) => ["labels", labelId] as const;');
     // The exported factory only refers to the key functions, so a bundler drops it when unused.
     expect(source).toContain('export const labelKeys = { all: labelKeysAll, list: labelKeysList, detail: labelKeysDetail };');
   });

@@ -45,6 +45,14 @@ export interface GenerateOptions {
 /** Generates the files of one config; nothing is written (the command line does that atomically). */
 export async function generate(config: ZodTsConfig & SourceConfig, options: Omit<GenerateOptions, 'outputDir' | 'inputSchema'> = {}): Promise<OutputFile[]> {
   const model = await loadModel(config.input_openapi, config);
+  return generateFromConfig(model, config, options);
+}
+
+/**
+ * `generate` for an already built model: the one place a config's keys become options, so the
+ * command, `specwright` and the Vite plugin give every key the same meaning.
+ */
+export async function generateFromConfig(model: ApiModel, config: ZodTsConfig, options: Omit<GenerateOptions, 'outputDir' | 'inputSchema'> = {}): Promise<OutputFile[]> {
   return generateFromModel(model, { variant: config.zod_variant, ...options, outputDir: config.output, inputSchema: config.input_schema });
 }
 

@@ -7,7 +7,7 @@ import { code as c, type Code, type EnumNode, type JsonValue, type ObjectNode, t
 import { refsOf } from './schema-graph.js';
 
 /**
- * Which zod API the schemas are written for: `classic` (`import { z } from 'zod'`, methods such as
+ * Which zod API the schemas are written for: `classic` (`import * as z from 'zod'`, methods such as
  * `z.string().min(1).optional()`) or `mini` (`zod/mini`, functions only:
  * `z.optional(z.string().check(z.minLength(1)))`), whose bundles keep only the checks they use.
  */
@@ -17,14 +17,13 @@ export type ZodVariant = 'classic' | 'mini';
 export const ZOD_MODULE: Record<ZodVariant, string> = { classic: 'zod', mini: 'zod/mini' };
 
 /**
- * The zod import of a generated module: `import { z } from 'zod'` (DECISIONS), and for zod/mini
- * the namespace form `import * as z from 'zod/mini'`. esbuild drops unused functions of a
- * namespace import, but keeps all of zod reached through the package's exported `z` object
- * (an app of one zod/mini schema: 12,398 B minified instead of 427,345 B); Rollup/rolldown drop
+ * The zod import of a generated module: the namespace form, `import * as z from 'zod'` or
+ * `'zod/mini'` (DECISIONS). esbuild drops unused functions of a namespace import, but keeps all
+ * of zod reached through the package's exported `z` object; Rollup/rolldown and webpack drop
  * them either way.
  */
 export function zodImport(variant: ZodVariant): Code.Stmt {
-  return variant === 'mini' ? { k: 'import', from: ZOD_MODULE.mini, namespace: 'z' } : c.importFrom(ZOD_MODULE.classic, ['z']);
+  return { k: 'import', from: ZOD_MODULE[variant], namespace: 'z' };
 }
 
 /** How references to named schemas are written; decided by the module being emitted. */

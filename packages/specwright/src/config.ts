@@ -82,12 +82,17 @@ async function validateSection(section: Section, raw: Raw): Promise<{ value?: un
   const spec = SPECS[section];
   const keys = spec.keys.filter((key) => key !== 'input_openapi');
   if (!isRecord(value)) return { issues: [{ message: `must be an object of ${keys.join(', ')}`, path: [section] }] };
-  for (const key of Object.keys(value)) {
-    if (key === 'input_openapi') return { issues: [{ message: 'is set once, at the top of the config', path: [section, key] }] };
-    if (!keys.includes(key)) return { issues: [{ message: `unknown key (allowed: ${keys.join(', ')})`, path: [section, key] }] };
+  // Every issue of the section at once: misplaced and unknown keys, then the values of the others.
+  const issues: Issue[] = [];
+  const known: Raw = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (key === 'input_openapi') issues.push({ message: 'is set once, at the top of the config', path: [section, key] });
+    else if (!keys.includes(key)) issues.push({ message: `unknown key (allowed: ${keys.join(', ')})`, path: [section, key] });
+    else known[key] = item;
   }
-  const result = await spec.schema['~standard'].validate({ ...sharedDefaults(section, raw), ...value, input_openapi: raw['input_openapi'] });
-  if (result.issues) return { issues: result.issues.map((issue) => ({ message: issue.message, path: [section, ...(issue.path ?? [])] })) };
+  const result = await spec.schema['~standard'].validate({ ...sharedDefaults(section, raw), ...known, input_openapi: raw['input_openapi'] });
+  if (result.issues) issues.push(...result.issues.map((issue) => ({ message: issue.message, path: [section, ...(issue.path ?? [])] })));
+  if (issues.length > 0 || result.issues) return { issues };
   return { value: result.value };
 }
 
@@ -105,12 +110,14 @@ const projectSchema: StandardSchemaV1<unknown, SpecwrightProject> = {
         return { issues: [{ message: `names no generator: add at least one of ${SECTIONS.join(', ')}` }] };
       }
       const project: Raw = { input_openapi: spec };
+      const issues: Issue[] = [];
       for (const section of SECTIONS) {
         if (!(section in raw)) continue;
         const result = await validateSection(section, raw);
-        if (result.issues) return { issues: result.issues };
-        project[section] = result.value;
+        if (result.issues) issues.push(...result.issues);
+        else project[section] = result.value;
       }
+      if (issues.length > 0) return { issues };
       return { value: project as unknown as SpecwrightProject };
     },
   },
@@ -152,17 +159,30 @@ export function ownedFilesOf(project: SpecwrightProject): OwnedFile[] {
   return owned;
 }
 
+const COMMAND_OF: Record<Section, string> = {
+  zod_ts: 'openapi-zod-ts (schemas, types, fetch client)',
+  server: 'openapi-server',
+  react_query: 'openapi-react-query',
+  msw: 'openapi-msw',
+};
+
+/**
+ * A section's line of `--help`: its keys read from the generator's own config spec, so a key
+ * added there is listed here too (`output` is required only in `zod_ts`).
+ */
+function sectionHelp(section: Section): string {
+  const keys = SPECS[section].keys.filter((key) => key !== 'input_openapi').map((key) => (key === 'output' && section === 'zod_ts' ? key : `${key}?`));
+  return `${section.padEnd(14)} { ${keys.join(', ')} }: ${COMMAND_OF[section]}`;
+}
+
 export const CONFIG_HELP = [
   'input_openapi  string, required  the OpenAPI 3.x document (JSON or YAML), read once for all generators',
-  'zod_ts         { output, input_schema? }: openapi-zod-ts (schemas, types, fetch client)',
-  'server         { output?, framework?, input_schema?, context_type?, types_dir? }: openapi-server',
-  'react_query    { output?, stale_time?, gc_time?, suspense?, auto_invalidate?, infinite_query?, overrides? }: openapi-react-query',
-  'msw            { output?, seed?, max_array_items?, depth_cap?, base_url? }: openapi-msw',
+  ...SECTIONS.map(sectionHelp),
   'ref_roots      string[], optional  directories besides the spec\'s own where local $refs may point',
   'allowed_ref_hosts string[], optional  hosts remote $refs may be fetched from',
   'projects       [ { ...the keys above } ] for several specs',
-  'Each section takes its generator\'s keys (see that command\'s --help) and runs when present, in the',
-  'order above. output defaults to zod_ts.output; server.types_dir to zod_ts.output; a server with a',
-  'router validates bodies with zod_ts.input_schema unless it names its own. Paths are relative to',
-  'the config file.',
+  'Each section takes its generator\'s keys, meaning there what they mean in that command (see its',
+  '--help) and runs when present, in the order above. output defaults to zod_ts.output;',
+  'server.types_dir to zod_ts.output; a server with a router validates bodies with',
+  'zod_ts.input_schema unless it names its own. Paths are relative to the config file.',
 ];

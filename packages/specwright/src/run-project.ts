@@ -5,7 +5,7 @@ import { ConfigError, createFormatter, createWorkerPool, fileOnTheWay, underConf
 import { generateFileFromModel } from '@specwright/openapi-msw';
 import { generateFromModel as reactQueryFromModel } from '@specwright/openapi-react-query';
 import { generateFromModel as serverFromModel } from '@specwright/openapi-server';
-import { generateFromModel as zodTsFromModel } from '@specwright/openapi-zod-ts';
+import { generateFromConfig as zodTsFromConfig } from '@specwright/openapi-zod-ts';
 import { SECTIONS, type Section, type SpecwrightProject } from './config.js';
 import { formatConfigInputs } from './format-inputs.js';
 import { LARGE_SPEC_BYTES, prepareHeapFor } from './heap-policy.js';
@@ -158,7 +158,7 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
     if (project.zod_ts) {
       const config = project.zod_ts;
       if (config.input_schema) inputs.push(config.input_schema);
-      add(await inSection('zod_ts', async () => zodTsFromModel(model, { outputDir: config.output, inputSchema: config.input_schema, warn, configFile: options.configFile, formatter: await formatterFor(config.output) })));
+      add(await inSection('zod_ts', async () => zodTsFromConfig(model, config, { warn, configFile: options.configFile, formatter: await formatterFor(config.output) })));
     }
     if (project.server) {
       const config = project.server;

@@ -157,13 +157,13 @@ describe.each([
   it('regenerates when a prettier config file that applies to the output is created or edited', async () => {
     const a = app();
     const { log } = await devServer(a);
-    expect(readFileSync(a.client, 'utf8')).toContain('import { z } from "zod";');
+    expect(readFileSync(a.client, 'utf8')).toContain('import * as z from "zod";');
     // Created where prettier looks first for the output's files (the third name of its list there).
     const rc = a.write('src/api/.prettierrc.json', JSON.stringify({ singleQuote: true }));
-    await until(() => readFileSync(a.client, 'utf8').includes("import { z } from 'zod';"), 'the client formatted with the new config', log);
+    await until(() => readFileSync(a.client, 'utf8').includes("import * as z from 'zod';"), 'the client formatted with the new config', log);
     await settle();
     writeFileSync(rc, JSON.stringify({ singleQuote: true, semi: false }));
-    await until(() => readFileSync(a.client, 'utf8').includes("import { z } from 'zod'\n"), 'the client formatted with the edited config', log);
+    await until(() => readFileSync(a.client, 'utf8').includes("import * as z from 'zod'\n"), 'the client formatted with the edited config', log);
   });
 
   it('generates at build start, and a broken spec fails the build with the file and place named', async () => {
@@ -248,7 +248,7 @@ describe.each([
     await server.close();
     a.write('src/api/.prettierrc.json', JSON.stringify({ singleQuote: true }));
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(readFileSync(a.client, 'utf8')).toContain('import { z } from "zod";');
+    expect(readFileSync(a.client, 'utf8')).toContain('import * as z from "zod";');
   });
 
   it('writes a deleted user schema file again, and shows a deleted spec as an error until it is back', async () => {

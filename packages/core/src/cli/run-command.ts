@@ -205,7 +205,8 @@ function warningKind(message: string): string {
 export function reportError(label: string, error: unknown, io: CommandIO): number {
   const debug = Boolean(io.env['DEBUG']);
   if (isUserError(error)) {
-    io.stderr(`${label}: error: ${error.describe()}\n`);
+    // A config with several errors gives one line each (ConfigError.describe()).
+    for (const line of error.describe().split('\n')) io.stderr(`${label}: error: ${line}\n`);
     if (debug && error.stack) io.stderr(`${error.stack}\n`);
     return error instanceof UsageError ? 2 : 1;
   }

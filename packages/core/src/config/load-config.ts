@@ -82,7 +82,16 @@ export async function parseConfig<T>(raw: unknown, spec: ConfigSpec<T>, file: st
       throw new ConfigError('"projects" must be a non-empty array of configs', { file, key: 'projects' });
     }
     const out: (T & SourceConfig)[] = [];
-    for (const [i, project] of projects.entries()) out.push(await parseOne(project, spec, file, `projects[${i}]`));
+    const errors: ConfigError[] = [];
+    for (const [i, project] of projects.entries()) {
+      try {
+        out.push(await parseOne(project, spec, file, `projects[${i}]`));
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        errors.push(error);
+      }
+    }
+    if (errors.length > 0) throw ConfigError.all(errors);
     return out;
   }
   return [await parseOne(raw, spec, file, '')];
@@ -92,24 +101,32 @@ async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, pref
   const keyName = (key: string) => (prefix ? `${prefix}.${key}` : key);
   if (!isRecord(raw)) throw new ConfigError('must be a JSON object', { file, key: prefix || undefined });
   const allowed = [...spec.keys, ...SOURCE_CONFIG_KEYS, ...(spec.multiProject && !prefix ? ['projects'] : [])];
-  for (const key of Object.keys(raw)) {
-    if (!allowed.includes(key)) {
-      throw new ConfigError(`unknown key (allowed: ${allowed.join(', ')})`, { file, key: keyName(key) });
-    }
-  }
-  const { ref_roots, allowed_ref_hosts, ...own } = raw;
+  // Every error at once, each naming its key: unknown keys, then the known keys' values.
+  const errors: ConfigError[] = [];
+  const unknown = Object.keys(raw).filter((key) => !allowed.includes(key));
+  for (const key of unknown) errors.push(new ConfigError(`unknown key (allowed: ${allowed.join(', ')})`, { file, key: keyName(key) }));
+  const { ref_roots, allowed_ref_hosts, ...rest } = raw;
+  const own = Object.fromEntries(Object.entries(rest).filter(([key]) => !unknown.includes(key)));
   const source: SourceConfig = {};
-  if (ref_roots !== undefined) source.ref_roots = stringList(ref_roots, keyName('ref_roots'), file).map((dir) => resolve(dirname(file), dir));
-  if (allowed_ref_hosts !== undefined) source.allowed_ref_hosts = hostList(allowed_ref_hosts, keyName('allowed_ref_hosts'), file);
+  const collect = (check: () => void) => {
+    try {
+      check();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      errors.push(error);
+    }
+  };
+  if (ref_roots !== undefined) collect(() => (source.ref_roots = stringList(ref_roots, keyName('ref_roots'), file).map((dir) => resolve(dirname(file), dir))));
+  if (allowed_ref_hosts !== undefined) collect(() => (source.allowed_ref_hosts = hostList(allowed_ref_hosts, keyName('allowed_ref_hosts'), file)));
   const result = await spec.schema['~standard'].validate(own);
-  if (result.issues) {
-    const issue = result.issues[0]!;
+  for (const issue of result.issues ?? []) {
     const segments = (issue.path ?? []).map((s) => (typeof s === 'object' ? s.key : s));
     const key = segments.map(String).join('.');
     const value = segments.reduce<unknown>((v, s) => (isRecord(v) || Array.isArray(v) ? (v as Record<PropertyKey, unknown>)[s as PropertyKey] : undefined), raw);
     const got = value === undefined ? '' : ` (got ${shown(value)})`;
-    throw new ConfigError(`${issue.message}${got}`, { file, key: key ? keyName(key) : prefix || undefined });
+    errors.push(new ConfigError(`${issue.message}${got}`, { file, key: key ? keyName(key) : prefix || undefined }));
   }
+  if (errors.length > 0 || result.issues) throw ConfigError.all(errors);
   const value = result.value as Record<string, unknown>;
   const base = dirname(file);
   for (const key of spec.pathKeys) {

@@ -155,6 +155,7 @@ class ModelBuilder {
       return projectOperation(orderMedia({ ...operation, name }, built), visibility);
     });
     for (const operation of operations) this.warnUncallable(operation, built);
+    const requested = writableVariantsRequested(schemas, operations);
 
     const info = this.reader.optionalObject(this.doc['info'], '#/info', 'info') ?? {};
     const model: ApiModel = {
@@ -165,7 +166,9 @@ class ModelBuilder {
         version: typeof info['version'] === 'string' ? info['version'] : String(info['version'] ?? ''),
       },
       servers: this.servers(),
-      schemas,
+      // A writable variant no request reaches would be a declaration nothing uses (`PetWritable`
+      // of a schema only ever answered): it is not kept.
+      schemas: schemas.filter((s) => s.variant !== 'writable' || requested.has(s.key)),
       operations,
       securitySchemes: this.securitySchemes(),
       warnings: this.reader.warnings,
@@ -475,4 +478,34 @@ function projectOperation(operation: Operation, visibility: Visibility): Operati
   };
   if (operation.requestBody) out.requestBody = { ...operation.requestBody, contents: contents(operation.requestBody.contents, 'request') };
   return out;
+}
+
+/**
+ * Keys of the writable variants that requests reach: through the request bodies and parameters
+ * of the operations (already projected to the request shape), and the `$ref`s of those variants.
+ */
+function writableVariantsRequested(schemas: NamedSchema[], operations: Operation[]): Set<string> {
+  const byKey = new Map(schemas.map((s) => [s.key, s.schema]));
+  const requested = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const node = value as { kind?: unknown; key?: unknown };
+    if (node.kind === 'ref' && typeof node.key === 'string') {
+      if (node.key.endsWith(WRITABLE_SUFFIX) && !requested.has(node.key)) {
+        requested.add(node.key);
+        visit(byKey.get(node.key));
+      }
+      return;
+    }
+    for (const child of Object.values(value)) visit(child);
+  };
+  for (const op of operations) {
+    for (const parameter of [...op.pathParams, ...op.queryParams, ...op.headerParams, ...op.cookieParams]) visit(parameter.schema);
+    for (const content of op.requestBody?.contents ?? []) visit(content.schema);
+  }
+  return requested;
 }

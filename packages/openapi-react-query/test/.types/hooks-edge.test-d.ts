@@ -147,9 +147,9 @@ export function keyFactories(): void {
   expectTypeOf(hooks.labelKeys.all()).toEqualTypeOf<readonly ['labels']>();
   expectTypeOf(hooks.labelKeys.list({ prefix: 'a' })).toEqualTypeOf<readonly ['labels', 'list', ListLabelsQuery | undefined]>();
   expectTypeOf(hooks.labelKeys.list()).toEqualTypeOf<readonly ['labels', 'list', { prefix?: string | undefined } | undefined]>();
-  expectTypeOf(hooks.labelKeys.detail(3)).toEqualTypeOf<readonly ['labels', 'detail', number]>();
+  expectTypeOf(hooks.labelKeys.detail(3)).toEqualTypeOf<readonly ['labels', number]>();
   // @ts-expect-error the label id is a number, as getLabel types it
   hooks.labelKeys.detail('3');
   expectTypeOf(hooks.useListLabels({ prefix: 'a' }).data).toEqualTypeOf<ListLabelsResponse | undefined>();
-  expectTypeOf(hooks.reportKeys.detailInfinite('r', undefined)).toEqualTypeOf<readonly ['reports', 'detail', string, 'infinite', { offset?: number | undefined; limit?: number | undefined } | undefined]>();
+  expectTypeOf(hooks.reportKeys.detailInfinite('r', undefined)).toEqualTypeOf<readonly ['reports', string, 'infinite', { offset?: number | undefined; limit?: number | undefined } | undefined]>();
 }

@@ -4,12 +4,15 @@
  */
 import { expectTypeOf } from 'vitest';
 import type { getDoc, getItemPart, listItems } from './client.js';
-import { docKeys, itemKeys, pageKeys, rootKeys } from './hooks.js';
+import { docKeys, itemKeys, pageKeys, rootKeys, tagKeys } from './hooks.js';
 
 export function keyShapes(): void {
   expectTypeOf(pageKeys.all()).toEqualTypeOf<readonly ['pages']>();
   expectTypeOf(pageKeys.list()).toEqualTypeOf<readonly ['pages', 'list']>();
-  // A detail key holds 'detail' before the id, so detail('list') is not list().
+  // A string id keeps 'detail' before it, so detail('list') is not list().
+  // Seed point 7: "`detail(id)` gives `[resource, id]`", where no id can equal a label.
+  expectTypeOf(tagKeys.detail(1)).toEqualTypeOf<readonly ['tags', number]>();
+  expectTypeOf(tagKeys.list({ prefix: 'a' })).toEqualTypeOf<readonly ['tags', 'list', { prefix?: string | undefined } | undefined]>();
   expectTypeOf(pageKeys.detail('list')).toEqualTypeOf<readonly ['pages', 'detail', string]>();
   expectTypeOf(rootKeys.detail('r')).toEqualTypeOf<readonly ['root', 'detail', string]>();
   expectTypeOf(docKeys.detail('d')).toEqualTypeOf<readonly ['docs', 'detail', string, Parameters<typeof getDoc>[1]]>();
