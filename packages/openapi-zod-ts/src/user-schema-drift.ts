@@ -69,6 +69,7 @@ export function userSchemaDrift(context: EmitContext, parsed: ParsedModule, file
     }
     const hint = `(build ${schema} on ${baseName(item.names)}, see openapi-zod-ts's README)`;
     for (const property of spec.properties) {
+      if (property.name === '__proto__') continue; // never emitted: zod neither reads nor writes it
       if (!shape.props.has(property.name)) {
         if (shape.complete) out.drift.push(`${where}: property "${property.name}" is in the spec but not in the file ${hint}`);
         continue;
@@ -148,6 +149,7 @@ const STRING_FNS = new Set(['string', 'email', 'url', 'httpUrl', 'uuid', 'uuidv4
 const NUMBER_FNS = new Set(['number', 'float32', 'float64']);
 const INTEGER_FNS = new Set(['int', 'int32', 'uint32']);
 const OBJECT_FNS = new Set(['object', 'strictObject', 'looseObject']);
+const RECORD_FNS = new Set(['record', 'partialRecord', 'looseRecord']);
 /** zod/mini functions whose first argument is the schema they wrap. */
 const WRAPPERS = new Set(['optional', 'nullable', 'nullish', 'readonly', 'catchall', '_default', 'prefault', 'catch', 'nonoptional', 'exactOptional', 'partial', 'required', 'strict', 'loose']);
 /** Methods after which a value is of another kind than its receiver. */
@@ -242,6 +244,8 @@ class FileReader {
     const fn = this.zodFunction(node['callee'] as AstNode);
     if (fn !== undefined) {
       if (OBJECT_FNS.has(fn)) return args[0] ? this.literalShape(args[0]) : { k: 'object', props: new Map(), complete: true };
+      // A map: an object that declares no property (what the bootstrap wrote for one).
+      if (RECORD_FNS.has(fn)) return { k: 'object', props: new Map(), complete: true };
       if (fn === 'lazy') return args[0] ? this.shapeOf(returned(args[0]) ?? args[0], depth + 1) : { k: 'unknown' };
       if (fn === 'extend' || fn === 'safeExtend') return args[0] && args[1] ? extend(this.shapeOf(args[0], depth + 1), this.literalShape(args[1])) : { k: 'unknown' };
       if (fn === 'omit' || fn === 'pick') return args[0] && args[1] ? mask(this.shapeOf(args[0], depth + 1), args[1], fn) : { k: 'unknown' };
@@ -305,7 +309,7 @@ class FileReader {
       if (INTEGER_FNS.has(fn)) return 'integer';
       if (fn === 'boolean' || fn === 'null') return fn;
       if (fn === 'array' || fn === 'tuple') return 'array';
-      if (OBJECT_FNS.has(fn) || fn === 'record' || fn === 'extend' || fn === 'safeExtend') return 'object';
+      if (OBJECT_FNS.has(fn) || RECORD_FNS.has(fn) || fn === 'extend' || fn === 'safeExtend') return 'object';
       if (fn === 'enum' || fn === 'literal') return 'enum';
       if (fn === 'lazy') return args[0] ? this.kindOf(returned(args[0]) ?? args[0], depth + 1) : 'unknown';
       if (WRAPPERS.has(fn)) return args[0] ? this.kindOf(args[0], depth + 1) : 'unknown';
