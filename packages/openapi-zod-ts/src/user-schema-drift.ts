@@ -64,7 +64,7 @@ export function userSchemaDrift(context: EmitContext, parsed: ParsedModule, file
       continue;
     }
     if (!spec) {
-      out.drift.push(`${where}: the spec's schema is no longer an object (${kindText(specKind(context, item.node))}), the file's is; build it on ${baseName(item.names)}`);
+      out.drift.push(`${where}: the spec's schema is no longer an object (${resolvedNode(context, item.node)?.kind ?? 'unknown'}), the file's is (build ${schema} on ${baseName(item.names)}, see openapi-zod-ts's README)`);
       continue;
     }
     const hint = `(build ${schema} on ${baseName(item.names)}, see openapi-zod-ts's README)`;
@@ -97,10 +97,16 @@ function safeKind(read: () => Kind): Kind {
   }
 }
 
-/** The spec's object for a schema (through references), or undefined when it is not an object. */
-function specObject(context: EmitContext, node: SchemaNode): Extract<SchemaNode, { kind: 'object' }> | undefined {
+/** A schema through its references. */
+function resolvedNode(context: EmitContext, node: SchemaNode): SchemaNode | undefined {
   let current: SchemaNode | undefined = node;
   for (let depth = 0; current?.kind === 'ref' && depth < MAX_DEPTH; depth++) current = context.schemaByKey.get(current.key)?.schema;
+  return current;
+}
+
+/** The spec's object for a schema (through references), or undefined when it is not an object. */
+function specObject(context: EmitContext, node: SchemaNode): Extract<SchemaNode, { kind: 'object' }> | undefined {
+  const current = resolvedNode(context, node);
   return current?.kind === 'object' ? current : undefined;
 }
 
@@ -142,7 +148,7 @@ function sameKind(context: EmitContext, byType: Map<string, SchemaNode>, reader:
 
 function kindText(kind: Kind): string {
   if (typeof kind !== 'string') return kind.ref;
-  return kind === 'enum' ? 'an enum' : kind === 'integer' || kind === 'unknown' ? `an ${kind}` : kind === 'array' || kind === 'object' ? `an ${kind}` : `a ${kind}`;
+  return /^[aeiou]/.test(kind) ? `an ${kind}` : `a ${kind}`;
 }
 
 const STRING_FNS = new Set(['string', 'email', 'url', 'httpUrl', 'uuid', 'uuidv4', 'uuidv6', 'uuidv7', 'guid', 'cuid', 'cuid2', 'ulid', 'nanoid', 'xid', 'ksuid', 'emoji', 'base64', 'base64url', 'hex', 'jwt', 'ipv4', 'ipv6', 'cidrv4', 'cidrv6', 'e164', 'hostname', 'hash', 'stringFormat']);
