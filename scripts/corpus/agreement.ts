@@ -150,8 +150,8 @@ export function transpileForChecks(dir: string): void {
     `${LAYOUT.hono}/service.ts`,
     `${LAYOUT.hono}/router.ts`,
   ];
-  // Where input_schema was on, schema-types.ts imports the user-owned schema file.
-  if (existsSync(join(dir, USER_SCHEMA_FILE))) sources.push(USER_SCHEMA_FILE);
+  // Where input_schema was on, schema-types.ts imports the user-owned schema file, built on the bases.
+  if (existsSync(join(dir, USER_SCHEMA_FILE))) sources.push(USER_SCHEMA_FILE, `${LAYOUT.api}/schema-bases.ts`);
   for (const source of sources) {
     const text = readFileSync(join(dir, source), 'utf8');
     const { outputText } = ts.transpileModule(text, {

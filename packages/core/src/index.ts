@@ -61,5 +61,5 @@ export type { CommandDefinition, CommandIO, ModelRunContext, RunContext } from '
 export { version } from './version.js';
 
 // Reading user-owned source files
-export { parseExports, readModuleExports } from './source/exported-names.js';
-export type { ModuleExports } from './source/exported-names.js';
+export { parseExports, parseModule, readModule, readModuleExports } from './source/exported-names.js';
+export type { AstNode, ModuleExports, ParsedModule } from './source/exported-names.js';

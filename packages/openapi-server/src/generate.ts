@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createFormatter, loadModel, parseExports, readModuleExports, type ApiModel, type Code, type ModelRunContext, type ModuleExports, type OutputFile, type RunContext, type SourceConfig } from '@specwright/core';
-import { createClientNames } from '@specwright/openapi-zod-ts';
+import { createFormatter, loadModel, parseExports, readModule, type ApiModel, type Code, type ModelRunContext, type ModuleExports, type OutputFile, type RunContext, type SourceConfig } from '@specwright/core';
+import { createClientNames, userSchemaDriftOf } from '@specwright/openapi-zod-ts';
 import type { Framework, ServerConfig } from './config.js';
 import { buildExpressRouter } from './express.js';
 import { buildFastifyRouter } from './fastify.js';
@@ -80,7 +80,7 @@ export function inputSchemaWarnings(plans: OperationPlan[], exports: ModuleExpor
 }
 
 /** One project of a config: reads the spec (and the user's schema file), formats both files. */
-export async function generate(config: ServerConfig & SourceConfig, context: Pick<RunContext, 'warn'> = { warn: () => {} }): Promise<OutputFile[]> {
+export async function generate(config: ServerConfig & SourceConfig, context: Pick<RunContext, 'warn' | 'drift'> = { warn: () => {} }): Promise<OutputFile[]> {
   const model = await loadModel(config.input_openapi, config);
   for (const warning of model.warnings) context.warn(warning);
   return generateFromModel(model, config, context);
@@ -107,7 +107,14 @@ export async function generateFromModel(model: ApiModel, config: ServerConfig, c
       context.warn('input_schema has no effect with framework "none" (only routers validate requests)');
     } else {
       const plannedSchema = planned.get(schemaFile);
-      const exports = plannedSchema === undefined ? await readModuleExports(schemaFile) : await parseExports(plannedSchema, schemaFile);
+      // A file this run creates is built on the bases, so only one on disk can drift from the spec.
+      const parsed = plannedSchema === undefined ? await readModule(schemaFile) : undefined;
+      const exports = plannedSchema === undefined ? parsed?.exports : await parseExports(plannedSchema, schemaFile);
+      if (parsed) {
+        const { drift, notes } = userSchemaDriftOf(model, parsed, schemaFile);
+        notes.forEach((note) => context.warn(note));
+        drift.forEach((message) => (context.drift ?? context.warn)(message));
+      }
       if (exports === undefined) {
         context.warn(`${schemaFile} (input_schema) does not exist yet: router.ts validates bodies with the generated schemas of schema-types.ts until then; run openapi-zod-ts, which creates it, then openapi-server again`);
       } else {

@@ -7,10 +7,11 @@ import { createContext, type SchemaTyping } from './context.js';
 import { indexModule } from './index-module.js';
 import { createClientNames } from './names.js';
 import type { ZodVariant } from './schema-emit.js';
+import { BASES_FILE, schemaBasesModule } from './schema-bases.js';
 import { schemaTypesModule } from './schema-types.js';
 import { checkUserSchemaPath, resolveUserSchemas, userSchemaModule } from './user-schemas.js';
 
-/** The files `openapi-zod-ts` writes into the output directory. */
+/** The files `openapi-zod-ts` writes into the output directory (and `schema-bases.ts` with `input_schema`). */
 export const GENERATED_FILES = ['schema-types.ts', 'client.ts', 'client-config.ts', 'index.ts'] as const;
 
 export interface GenerateOptions {
@@ -20,6 +21,12 @@ export interface GenerateOptions {
   inputSchema?: string | undefined;
   /** Receives warnings (a schema the user file lacks, a skipped operation...). */
   warn?: ((message: string) => void) | undefined;
+  /**
+   * Receives each difference between the spec and a schema of the user file not built on its base
+   * (the command's `--check` fails on them).
+   * @default warn
+   */
+  drift?: ((message: string) => void) | undefined;
   /**
    * Format with prettier (the consumer's, else the bundled one).
    * @default true
@@ -104,13 +111,14 @@ async function planModules(model: ApiModel, options: GenerateOptions): Promise<L
     const configFile = options.configFile ?? file;
     checkUserSchemaPath(file, configFile);
     // Where the paths lead: a symbolic link to a generated file is that file.
-    if (GENERATED_FILES.some((name) => realPath(join(outputDir, name)) === realPath(file))) {
+    if ([...GENERATED_FILES, BASES_FILE].some((name) => realPath(join(outputDir, name)) === realPath(file))) {
       throw new ConfigError('must not be one of the generated files', { file: configFile, key: 'input_schema' });
     }
-    context.user = await resolveUserSchemas(context, file, outputDir, warn);
+    context.user = await resolveUserSchemas(context, file, outputDir, { warn, drift: options.drift ?? warn });
+    modules.push({ path: join(outputDir, BASES_FILE), build: () => schemaBasesModule(context) });
     if (context.user.created) {
       // Built now, before the others, as it always was: they read what resolving it recorded.
-      const module = userSchemaModule(context);
+      const module = userSchemaModule(context, outputDir, file);
       modules.push({ path: file, build: () => module, createOnly: true });
     }
   }

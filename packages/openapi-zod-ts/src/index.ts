@@ -7,3 +7,6 @@ export type { ZodTsConfig, ZodTsConfigInput } from './config.js';
 export { zodTsCommand } from './command.js';
 export { createClientNames, CLIENT_TYPE_NAMES, CLIENT_VALUE_NAMES } from './names.js';
 export { queryObject } from './declarations.js';
+export { BASES_FILE } from './schema-bases.js';
+export { userSchemaDriftOf } from './user-schema-drift.js';
+export type { UserSchemaDrift } from './user-schema-drift.js';

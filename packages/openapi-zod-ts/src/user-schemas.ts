@@ -1,17 +1,17 @@
 /**
  * The user-owned schema file (`input_schema`): created once with one `export const <Name>Schema`
- * per spec schema and per inline request body, importing only zod; never written again. Where it
- * exports a schema, `schema-types.ts` re-exports it and derives the type from it, so the client
- * validates with the user's rules (a `superRefine` added here is enforced by the client).
+ * per spec schema and per inline request body, each built on its generated base
+ * (`schema-bases.ts`); never written again. Where it exports a schema, `schema-types.ts`
+ * re-exports it and derives the type from it, so the client validates with the user's rules (a
+ * `superRefine` added here is enforced by the client).
  */
-import { extname, relative, sep } from 'node:path';
-import { type Code, ConfigError, code as c, readModuleExports } from '@specwright/core';
+import { dirname, extname, join, relative, sep } from 'node:path';
+import { type Code, ConfigError, code as c, readModule } from '@specwright/core';
 import type { EmitContext, UserSchemaFile } from './context.js';
-import { explicitlyTyped } from './explicit-types.js';
-import { docOf, type SchemaScope, zodImport, zodSchema } from './schema-emit.js';
-import { lazyRef, typedDeclaration } from './schema-types.js';
+import { BASES_FILE, userDeclarations } from './schema-bases.js';
+import { userSchemaDrift } from './user-schema-drift.js';
 
-export const USER_HEADER = 'Created once by openapi-zod-ts. This file is yours: edit the schemas, it is never overwritten.';
+export const USER_HEADER = 'Created once by openapi-zod-ts. This file is yours: build your rules on the bases (.superRefine, .extend), it is never overwritten.';
 
 /** Import specifier of the user file from the output directory (`.ts` → `.js`). */
 export function userSpecifier(outputDir: string, file: string): string {
@@ -40,50 +40,46 @@ export function expectedUserSchemas(context: EmitContext): string[] {
 
 /**
  * Reads the user file (or plans its creation). A schema it lacks falls back to the generated
- * one, with a warning naming it.
+ * one, with a warning naming it. A schema not built on its base is compared with the spec
+ * (`userSchemaDrift`): each difference is reported to `drift`, which `--check` fails on.
  */
-export async function resolveUserSchemas(context: EmitContext, file: string, outputDir: string, warn: (message: string) => void): Promise<UserSchemaFile> {
+export async function resolveUserSchemas(
+  context: EmitContext,
+  file: string,
+  outputDir: string,
+  report: { warn: (message: string) => void; drift: (message: string) => void },
+): Promise<UserSchemaFile> {
   const expected = expectedUserSchemas(context);
-  const exports = await readModuleExports(file);
+  const parsed = await readModule(file);
   const specifier = userSpecifier(outputDir, file);
-  if (!exports) return { file, specifier, provided: new Set(expected), created: true };
+  if (!parsed) return { file, specifier, provided: new Set(expected), created: true };
   const provided = new Set<string>();
   for (const name of expected) {
-    if (exports.values.has(name)) provided.add(name);
-    else warn(`${file}: no export "${name}"; the generated schema is used instead`);
+    if (parsed.exports.values.has(name)) provided.add(name);
+    else report.warn(`${file}: no export "${name}"; the generated schema is used instead`);
   }
+  const { drift, notes } = userSchemaDrift(context, parsed, file);
+  notes.forEach(report.warn);
+  drift.forEach(report.drift);
   return { file, specifier, provided, created: false };
 }
 
-/** The bootstrap content of the user file. */
-export function userSchemaModule(context: EmitContext): Code.Module {
-  const { names, order } = context;
-  const body: Code.Stmt[] = [];
-  let current = 0;
-  // Schemas in a reference cycle need an explicit type, and so do those whose inferred type would
-  // be too deep for the compiler (TS2589) or unsatisfiable (see explicit-types.ts); the others are
-  // inferred, which keeps the file easy to edit (`.extend`, `.refine`, `.transform`).
-  const typed = explicitlyTyped(context);
-  const explicit = (key: string) => order.cyclic.has(key) || typed.has(key);
-  const scope: SchemaScope = {
-    variant: context.variant,
-    zodRef: (key) => {
-      const schema = names.schema(key).schema;
-      return (order.position.get(key) ?? -1) < current ? c.id(schema) : lazyRef(schema);
-    },
-    typeRef: (key) => (explicit(key) ? c.tref(names.schema(key).type) : c.tref('z.output', [c.ttypeof(names.schema(key).schema)])),
-    resolve: (key) => context.schemaByKey.get(key)?.schema,
-  };
-  for (const [index, named] of order.ordered.entries()) {
-    current = index;
-    const decl = names.schema(named.key);
-    if (explicit(named.key)) body.push(...typedDeclaration(decl, named.schema, scope, { exportType: false, typing: 'checked' }));
-    else body.push(c.constDecl(decl.schema, c.pureValue(zodSchema(named.schema, scope)), { exported: true, doc: docOf(named.schema) }));
-  }
-  current = order.ordered.length;
-  for (const declaration of context.declarations) {
-    if (declaration.role !== 'body') continue;
-    body.push(c.constDecl(declaration.names.schema, c.pureValue(zodSchema(declaration.node, scope)), { exported: true, doc: docOf(declaration.node) }));
-  }
-  return { header: USER_HEADER, body: body.length > 0 ? [zodImport(context.variant), ...body] : [c.canonicalRaw('export {};')] };
+/** Import specifier of `schema-bases.ts` from the user file. */
+export function basesSpecifier(outputDir: string, file: string): string {
+  let path = relative(dirname(file), join(outputDir, BASES_FILE)).split(sep).join('/');
+  path = `${path.slice(0, -'.ts'.length)}.js`;
+  return path.startsWith('.') ? path : `./${path}`;
+}
+
+/**
+ * The bootstrap content of the user file: each schema is its generated base
+ * (`export const PetSchema = PetBase;`), to build on with `.superRefine(...)` or `.extend(...)`.
+ * An alias is free for a bundler to drop; the README shows the pure form for added calls.
+ */
+export function userSchemaModule(context: EmitContext, outputDir: string, file: string): Code.Module {
+  const declarations = userDeclarations(context);
+  if (declarations.length === 0) return { header: USER_HEADER, body: [c.canonicalRaw('export {};')] };
+  const body: Code.Stmt[] = [c.importFrom(basesSpecifier(outputDir, file), declarations.map((d) => d.base))];
+  for (const { names, base } of declarations) body.push(c.constDecl(names.schema, c.id(base), { exported: true }));
+  return { header: USER_HEADER, body };
 }

@@ -22,15 +22,17 @@ function snapshot(project: TempProject): Record<string, [string, number]> {
 }
 
 describe('openapi-zod-ts command', () => {
-  it('writes the four files and creates the user-owned schema file, paths relative to the config', () => {
+  it('writes the four files, the bases of the user-owned schema file and creates that file, paths relative to the config', () => {
     const project = tempProject('zod-ts-cli');
     project.write('conf/zod.json', JSON.stringify({ input_openapi: fixture('petstore-3.1.yaml'), output: '../out/api', input_schema: '../src/schemas.ts' }));
     const result = run(project, ['--config', 'conf/zod.json']);
-    expect(result.stderr).toBe('openapi-zod-ts: wrote 5 files\n');
+    expect(result.stderr).toBe('openapi-zod-ts: wrote 6 files\n');
     expect(result.code).toBe(0);
-    expect(readdirSync(join(project.dir, 'out', 'api')).sort()).toEqual(['client-config.ts', 'client.ts', 'index.ts', 'schema-types.ts']);
+    expect(readdirSync(join(project.dir, 'out', 'api')).sort()).toEqual(['client-config.ts', 'client.ts', 'index.ts', 'schema-bases.ts', 'schema-types.ts']);
     const user = readFileSync(join(project.dir, 'src', 'schemas.ts'), 'utf8');
-    expect(user).toContain('export const PetSchema = /* @__PURE__ */ (() =>');
+    expect(user).toContain("} from '../out/api/schema-bases.js'");
+    expect(user).toMatch(/^export const PetSchema = PetBase;?$/m);
+    expect(readFileSync(join(project.dir, 'out', 'api', 'schema-bases.ts'), 'utf8')).toContain('export const PetBase = /* @__PURE__ */ (() =>');
     expect(readFileSync(join(project.dir, 'out', 'api', 'schema-types.ts'), 'utf8')).toContain("from '../../src/schemas.js'");
   });
 
@@ -40,7 +42,7 @@ describe('openapi-zod-ts command', () => {
     const before = snapshot(project);
     const again = run(project);
     expect(again.code).toBe(0);
-    expect(again.stderr).toBe('openapi-zod-ts: wrote 0 files, 4 unchanged\n');
+    expect(again.stderr).toBe('openapi-zod-ts: wrote 0 files, 5 unchanged\n');
     expect(snapshot(project)).toEqual(before);
   });
 
@@ -61,7 +63,7 @@ describe('openapi-zod-ts command', () => {
     const project = projectWith(petstore());
     const first = run(project, ['--check']);
     expect(first.code).toBe(1);
-    expect(first.stdout.split('\n').filter(Boolean).sort()).toEqual(['gen/client-config.ts', 'gen/client.ts', 'gen/index.ts', 'gen/schema-types.ts', 'src/schemas.ts']);
+    expect(first.stdout.split('\n').filter(Boolean).sort()).toEqual(['gen/client-config.ts', 'gen/client.ts', 'gen/index.ts', 'gen/schema-bases.ts', 'gen/schema-types.ts', 'src/schemas.ts']);
     expect(existsSync(join(project.dir, 'gen'))).toBe(false);
     expect(run(project).code).toBe(0);
     const clean = run(project, ['--check']);

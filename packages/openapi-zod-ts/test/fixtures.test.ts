@@ -23,11 +23,11 @@ describe.each(['classic', 'mini'] as const)('fixture specs, %s zod', (variant) =
     }
   });
 
-  it('writes the four files and the user-owned schema file', () => {
+  it('writes the four files, the bases and the user-owned schema file', () => {
     for (const spec of SPECS) {
       const names = generated.get(spec)!.files.map((f) => f.path.slice(project.dir.length + 1));
       const dir = dirOf(spec);
-      expect(names).toEqual([`${dir}/gen/schema-types.ts`, `${dir}/gen/client.ts`, `${dir}/gen/client-config.ts`, `${dir}/gen/index.ts`, `${dir}/schemas.ts`]);
+      expect(names).toEqual([`${dir}/gen/schema-types.ts`, `${dir}/gen/client.ts`, `${dir}/gen/client-config.ts`, `${dir}/gen/index.ts`, `${dir}/gen/schema-bases.ts`, `${dir}/schemas.ts`]);
       expect(generated.get(spec)!.files.at(-1)!.createOnly).toBe(true);
     }
   });

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateInto, importModule, startServer, type TestServer } from './support.js';
 
 /**
- * The user-owned schema file (`input_schema`): created once with one schema per spec schema,
- * importing only zod; afterwards its exports replace the generated schemas, so hand-written rules
- * are enforced by the client.
+ * The user-owned schema file (`input_schema`): created once with one schema per spec schema, each
+ * its generated base (`schema-bases.ts`); afterwards its exports replace the generated schemas, so
+ * hand-written rules are enforced by the client.
  */
 
 interface Client {
@@ -23,12 +23,12 @@ describe('user-owned schema file', () => {
   });
   afterAll(() => server.close());
 
-  it('is created with one export per spec schema and inline request body, importing only zod', async () => {
+  it('is created with one export per spec schema and inline request body, each its generated base', async () => {
     const project = tempProject('zod-ts-user', { prettier: { singleQuote: true, printWidth: 10000 } });
     const { files } = await generateInto(fixture('petstore-3.1.yaml'), { project, inputSchema: 'src/schemas.ts' });
     const source = readFileSync(join(project.dir, 'src', 'schemas.ts'), 'utf8');
-    expect([...source.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['zod']);
-    expect([...source.matchAll(/^export const (\w+)/gm)].map((m) => m[1])).toEqual([
+    expect([...source.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['../gen/schema-bases.js']);
+    const schemas = [
       'PetStatusSchema',
       'CategorySchema',
       // No *WritableSchema: no request of petstore sends Pet, PetPage or Owner (issue 33).
@@ -40,7 +40,14 @@ describe('user-owned schema file', () => {
       'Error2Schema',
       'PatchPetBodySchema',
       'UploadPetPhotoBodySchema',
-    ]);
+    ];
+    const bases = schemas.map((name) => name.replace(/Schema$/, 'Base'));
+    expect([...source.matchAll(/^export const (\w+) = (\w+);$/gm)].map((m) => [m[1], m[2]])).toEqual(schemas.map((name, i) => [name, bases[i]]));
+    // The bases are generated on every run, import only zod, and refer to each other.
+    const baseFile = files.find((f) => f.path.endsWith('gen/schema-bases.ts'))!.content;
+    expect([...baseFile.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1])).toEqual(['zod']);
+    expect([...baseFile.matchAll(/^export const (\w+)/gm)].map((m) => m[1])).toEqual(bases);
+    expect(baseFile).toMatch(/export const PetBase = .*category: CategoryBase\.optional\(\)/);
     const types = files.find((f) => f.path.endsWith('schema-types.ts'))!.content;
     expect(types).toContain("export { CategorySchema, CreatePetRequestSchema, Error2Schema, OwnerSchema, PatchPetBodySchema, PetPageSchema, PetSchema, PetStatusSchema, UpdatePetRequestSchema, UploadPetPhotoBodySchema } from '../src/schemas.js';");
     expect(types).toContain('export type Pet = z.output<typeof PetSchema>;');
@@ -53,15 +60,17 @@ describe('user-owned schema file', () => {
     await generateInto(fixture('petstore-3.1.yaml'), { project, inputSchema: 'src/schemas.ts' });
     const file = join(project.dir, 'src', 'schemas.ts');
     const original = readFileSync(file, 'utf8');
-    const rule = `.superRefine((pet, ctx) => {
-  if (pet.status === 'sold' && (pet.tag ?? '').trim() === '') ctx.addIssue({ code: 'custom', path: ['tag'], message: 'A sold pet needs a tag' });
-});`;
-    const edited = original.replace(/(export const CreatePetRequestSchema = \/\* @__PURE__ \*\/ \(\(\) =>\n {2}z\.object\(\{[\s\S]*?\n {2}\}\))\)\(\);/, `$1${rule.slice(0, -1)})();`);
+    // The README's form: the base, a rule on it, in a pure call (tree shaking).
+    const rule = `export const CreatePetRequestSchema = /* @__PURE__ */ (() =>
+  CreatePetRequestBase.superRefine((pet, ctx) => {
+    if (pet.status === 'sold' && (pet.tag ?? '').trim() === '') ctx.addIssue({ code: 'custom', path: ['tag'], message: 'A sold pet needs a tag' });
+  }))();`;
+    const edited = original.replace('export const CreatePetRequestSchema = CreatePetRequestBase;', rule);
     expect(edited).not.toBe(original);
     writeFileSync(file, edited);
 
     const again = await generateInto(fixture('petstore-3.1.yaml'), { project, outDir: 'gen2', inputSchema: 'src/schemas.ts', format: false });
-    expect(again.files.map((f) => f.path.slice(project.dir.length + 1))).toEqual(['gen2/schema-types.ts', 'gen2/client.ts', 'gen2/client-config.ts', 'gen2/index.ts']);
+    expect(again.files.map((f) => f.path.slice(project.dir.length + 1))).toEqual(['gen2/schema-types.ts', 'gen2/client.ts', 'gen2/client-config.ts', 'gen2/index.ts', 'gen2/schema-bases.ts']);
     expect(again.warnings).toEqual([]);
     expect(readFileSync(file, 'utf8')).toBe(edited);
     project.tsconfig('nodenext');
@@ -119,5 +128,18 @@ expectTypeOf(createPet).parameter(0).toEqualTypeOf<{ name: string; status?: 'ava
     const types = files.find((f) => f.path.endsWith('schema-types.ts'))!.content;
     expect(types).not.toContain('src/schemas.js');
     expect(files.some((f) => f.path.endsWith('src/schemas.ts'))).toBe(false);
+  });
+
+  // The file openapi-zod-ts created before the bases is the bases' code under the schemas' names:
+  // read statically, it must match its own spec exactly (no false alarm), in both variants.
+  it.each(['classic', 'mini'] as const)('finds no drift in a file of the old form that matches its spec (%s)', async (variant) => {
+    for (const spec of ['petstore-3.1.yaml', 'features-3.1.yaml', 'recursive-maps.yaml', 'nullable-3.0.yaml', 'reuse-edge-cases.yaml', 'hostile.yaml']) {
+      const project = tempProject('zod-ts-user-old', { prettier: false });
+      const { files } = await generateInto(fixture(spec), { project, inputSchema: 'src/schemas.ts', format: false, variant });
+      const bases = files.find((f) => f.path.endsWith('schema-bases.ts'))!.content;
+      project.write('src/schemas.ts', bases.replace(/\b(\w+)Base\b/g, '$1Schema'));
+      const { warnings } = await generateInto(fixture(spec), { project, inputSchema: 'src/schemas.ts', format: false, variant });
+      expect(warnings.filter((w) => w.includes('src/schemas.ts')), spec).toEqual([]);
+    }
   });
 });

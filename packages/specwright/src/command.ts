@@ -13,7 +13,7 @@ export const command: CommandDefinition<SpecwrightProject> = {
   config: configSpec,
   async generate(project, context) {
     const resolved = resolveProject(project, dirname(context.configFile));
-    return (await runProject(resolved, { warn: context.warn, configFile: context.configFile })).files;
+    return (await runProject(resolved, { warn: context.warn, drift: context.drift, configFile: context.configFile })).files;
   },
   ownedFiles: (project, configFile) => ownedFilesOf(resolveProject(project, dirname(configFile))),
   watch: (configFile, io, options) => watch(configFile, io, options),

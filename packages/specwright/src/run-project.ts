@@ -14,6 +14,8 @@ import { formatterKeepOf, specKeepOf, type GenerateSession } from './session.js'
 
 export interface ProjectRunOptions {
   warn(message: string): void;
+  /** Receives each difference between the spec and the user's schema file (`--check` fails on them). @default warn */
+  drift?: ((message: string) => void) | undefined;
   /** The config file, for messages about keys. */
   configFile: string;
   /** Work kept between runs (watch mode); a fresh one when absent. */
@@ -158,12 +160,12 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
     if (project.zod_ts) {
       const config = project.zod_ts;
       if (config.input_schema) inputs.push(config.input_schema);
-      add(await inSection('zod_ts', async () => zodTsFromConfig(model, config, { warn, configFile: options.configFile, formatter: await formatterFor(config.output) })));
+      add(await inSection('zod_ts', async () => zodTsFromConfig(model, config, { warn, drift: options.drift, configFile: options.configFile, formatter: await formatterFor(config.output) })));
     }
     if (project.server) {
       const config = project.server;
       if (config.input_schema) inputs.push(config.input_schema);
-      add(await inSection('server', async () => serverFromModel(model, config, { warn, planned, formatter: await formatterFor(config.output) })));
+      add(await inSection('server', async () => serverFromModel(model, config, { warn, drift: options.drift, planned, formatter: await formatterFor(config.output) })));
     }
     if (project.react_query) {
       const config = project.react_query;

@@ -58,7 +58,7 @@ describe('one run for the four generators', () => {
     const one = project(ALL_FOUR);
     const result = run([], one.dir);
     expect(result).toMatchObject({ code: 0, stdout: '' });
-    expect(result.stderr).toMatch(/specwright: wrote 10 files\n$/);
+    expect(result.stderr).toMatch(/specwright: wrote 11 files\n$/);
 
     // The same settings as four configs, run in the contract's order.
     const four = tempProject('specwright-four', { prettier: false });
@@ -74,7 +74,7 @@ describe('one run for the four generators', () => {
     }
     const files = listFiles(join(one.dir, 'src'));
     expect(files).toEqual(listFiles(join(four.dir, 'src')));
-    expect(files).toHaveLength(10);
+    expect(files).toHaveLength(11);
     for (const file of files) expect(readFileSync(join(one.dir, 'src', file), 'utf8'), file).toBe(readFileSync(join(four.dir, 'src', file), 'utf8'));
 
     one.tsconfig('nodenext', ['src/**/*.ts']);
@@ -82,6 +82,21 @@ describe('one run for the four generators', () => {
     const compiled = typecheck(one.dir, '7');
     expect(compiled.stdout).toBe('');
     expect(compiled.code).toBe(0);
+  });
+
+  it('--check fails on a user schema file that drifted from the spec, naming each difference once (issue 33, item 9)', () => {
+    const p = project({ input_openapi: 'spec.yaml', zod_ts: { output: 'api', input_schema: 'schemas.ts' }, server: { framework: 'hono' } });
+    p.write('spec.yaml', 'openapi: 3.1.0\ninfo: { title: T, version: 1.0.0 }\npaths: {}\ncomponents:\n  schemas:\n    Note:\n      type: object\n      properties: { text: { type: string }, pinned: { type: boolean } }\n');
+    // Written before the bases: its own object, without the property the spec gained since.
+    p.write('schemas.ts', "import { z } from 'zod';\nexport const NoteSchema = z.object({ text: z.string().optional() });\n");
+    expect(run([], p.dir).code).toBe(0);
+    const checked = run(['--check'], p.dir);
+    const difference = `specwright: warning: ${join(p.dir, 'schemas.ts')}: NoteSchema (#/components/schemas/Note): property "pinned" is in the spec but not in the file (build NoteSchema on NoteBase, see openapi-zod-ts's README)`;
+    expect(checked.stderr.split('\n').filter((line) => line.includes('warning:'))).toEqual([difference]);
+    expect(checked.stderr).toContain('specwright: 1 difference between the spec and a file you own');
+    expect(checked).toMatchObject({ code: 1, stdout: '' });
+    p.write('schemas.ts', "import { NoteBase } from './api/schema-bases.js';\nexport const NoteSchema = NoteBase;\n");
+    expect(run(['--check'], p.dir)).toMatchObject({ code: 0, stdout: '' });
   });
 
   it('--check lists the files that would change, then passes once they are written', () => {

@@ -53,7 +53,7 @@ describe('specwright --watch', () => {
     const watch = startWatch(p.dir);
     children.push(watch.child);
     const first = watch.next(RUN_LINE);
-    expect(RUN_LINE.exec(await first)?.slice(1)).toEqual(['6', '6']);
+    expect(RUN_LINE.exec(await first)?.slice(1)).toEqual(['7', '7']);
     const client = join(p.dir, 'api', 'client.ts');
     const schemaTypes = join(p.dir, 'api', 'schema-types.ts');
     const userFile = readFileSync(join(p.dir, 'schemas.ts'), 'utf8');
@@ -69,12 +69,12 @@ describe('specwright --watch', () => {
     expect(readFileSync(join(p.dir, 'mocks', 'handlers.ts'), 'utf8')).toContain('/health');
     expect(statSync(join(p.dir, 'mocks', 'handlers.ts')).mtimeMs).toBeGreaterThan(mocksBefore);
 
-    // An edit of a file an external $ref names: only schema-types.ts changes (a description).
+    // An edit of a file an external $ref names: only schema-types.ts and the bases change (a description).
     const pet = join(p.dir, 'spec', 'schemas', 'pet.yaml');
     const clientBefore = statSync(client).mtimeMs;
     line = watch.next(RUN_LINE);
     writeFileSync(pet, readFileSync(pet, 'utf8').replace(/^(\s*)type: object/m, '$1description: A pet edited while watching.\n$1type: object'));
-    expect(await line).toMatch(/^specwright: 1 of 5 files changed \(api\/schema-types\.ts\) in \d+ ms$/);
+    expect(await line).toMatch(/^specwright: 2 of 6 files changed \(api\/schema-types\.ts, api\/schema-bases\.ts\) in \d+ ms$/);
     expect(readFileSync(schemaTypes, 'utf8')).toContain('A pet edited while watching.');
     expect(statSync(client).mtimeMs).toBe(clientBefore);
 
@@ -103,7 +103,7 @@ describe('specwright --watch', () => {
     // An edit of the user-owned schema file: a schema it stops exporting falls back to the generated one.
     line = watch.next(RUN_LINE);
     writeFileSync(join(p.dir, 'schemas.ts'), userFile.replace('export const PetSchema', 'const PetSchema'));
-    expect(await line).toMatch(/^specwright: 1 of 5 files changed \(api\/schema-types\.ts\)/);
+    expect(await line).toMatch(/^specwright: 1 of 6 files changed \(api\/schema-types\.ts\)/);
     expect(watch.lines.some((l) => l.includes('no export "PetSchema"; the generated schema is used instead'))).toBe(true);
 
     const runs = watch.lines.filter((l) => RUN_LINE.test(l)).length;

@@ -11,10 +11,15 @@ export interface RunContext {
   configFile: string;
   /** Prints a warning on stderr (after generation, deduplicated). */
   warn(message: string): void;
+  /**
+   * Reports a file the user owns that no longer matches the spec (the `input_schema` file): a
+   * warning, and `--check` fails on it, since regenerating cannot fix it.
+   */
+  drift?: ((message: string) => void) | undefined;
 }
 
 /** How a generator runs on a model built for several generators (the `specwright` command). */
-export interface ModelRunContext extends Pick<RunContext, 'warn'> {
+export interface ModelRunContext extends Pick<RunContext, 'warn' | 'drift'> {
   /** A formatter for the generator's output directory, shared with the run's other generators. */
   formatter?: Formatter | undefined;
   /** Files the same run writes before this generator's (path to content): read from here, not from disk. */
@@ -128,9 +133,17 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
   const configPath = resolve(io.cwd, flags.config ?? `${command.name}.config.json`);
   if (flags.watch && command.watch) return command.watch(configPath, io, { verbose: flags.verbose });
   const warnings = new Set<string>();
+  const drifted = new Set<string>();
   try {
     const loaded = await loadConfigFile(configPath, command.config);
-    const context: RunContext = { configFile: loaded.file, warn: (message) => warnings.add(message) };
+    const context: RunContext = {
+      configFile: loaded.file,
+      warn: (message) => warnings.add(message),
+      drift: (message) => {
+        warnings.add(message);
+        drifted.add(message);
+      },
+    };
     const { ownedFiles } = command;
     const files = await generateProjectFiles(loaded.projects, {
       configFile: loaded.file,
@@ -143,12 +156,15 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     const show = (path: string) => relative(io.cwd, path) || path;
     if (flags.check) {
       const { changed } = await diffOutputs(files);
-      if (changed.length === 0) {
+      if (changed.length === 0 && drifted.size === 0) {
         io.stderr(`${label}: ${count(files.length, 'file')} up to date\n`);
         return 0;
       }
-      io.stdout(changed.map((p) => `${show(p)}\n`).join(''));
-      io.stderr(`${label}: ${changed.length} of ${count(files.length, 'file')} would change\n`);
+      if (changed.length > 0) {
+        io.stdout(changed.map((p) => `${show(p)}\n`).join(''));
+        io.stderr(`${label}: ${changed.length} of ${count(files.length, 'file')} would change\n`);
+      }
+      if (drifted.size > 0) io.stderr(`${label}: ${count(drifted.size, 'difference')} between the spec and a file you own (see the warnings); regenerating does not fix them\n`);
       return 1;
     }
     const { changed, unchanged } = await writeOutputs(files);

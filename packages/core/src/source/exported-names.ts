@@ -9,9 +9,19 @@ export interface ModuleExports {
   types: Set<string>;
 }
 
-interface Node {
+/** A node of the syntax tree a parser gave (Babel's or typescript-estree's shape). */
+export interface AstNode {
   type: string;
   [key: string]: unknown;
+}
+
+type Node = AstNode;
+
+/** A TypeScript module as read: its text, its top-level statements and its exports. */
+export interface ParsedModule {
+  source: string;
+  body: AstNode[];
+  exports: ModuleExports;
 }
 
 /** The last file parsed per path, and what it exports: zod-ts and the server read the same file in a run. */
@@ -32,6 +42,17 @@ export async function parseExports(source: string, file: string): Promise<Module
   const exports = collectExports((await parseWithBabel(source, file)) ?? (await parseWithTypeScript(source, file)));
   parsed.set(file, { source, exports });
   return copyOf(exports);
+}
+
+/**
+ * `parseExports` with the syntax tree kept, for a caller that reads more than the names (the
+ * user schema file's drift check). Not cached: the tree of a large file is large.
+ */
+export async function parseModule(source: string, file: string): Promise<ParsedModule> {
+  const body = (await parseWithBabel(source, file)) ?? (await parseWithTypeScript(source, file));
+  const exports = collectExports(body);
+  parsed.set(file, { source, exports });
+  return { source, body, exports: copyOf(exports) };
 }
 
 async function parseWithBabel(source: string, file: string): Promise<Node[] | undefined> {
@@ -97,6 +118,17 @@ function collectDeclaration(declaration: Node, exports: ModuleExports): void {
 
 /** `parseExports` of a file on disk (the config's `input_schema`); `undefined` when the file does not exist. */
 export async function readModuleExports(file: string): Promise<ModuleExports | undefined> {
+  const source = await readModuleSource(file);
+  return source === undefined ? undefined : parseExports(source, file);
+}
+
+/** `parseModule` of a file on disk; `undefined` when the file does not exist. */
+export async function readModule(file: string): Promise<ParsedModule | undefined> {
+  const source = await readModuleSource(file);
+  return source === undefined ? undefined : parseModule(source, file);
+}
+
+async function readModuleSource(file: string): Promise<string | undefined> {
   let source: string;
   try {
     // A FIFO would block the read for ever, a device never end it: as for specs, only regular files.
@@ -109,5 +141,5 @@ export async function readModuleExports(file: string): Promise<ModuleExports | u
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new SpecwrightError('SCHEMA_FILE_INVALID', 'cannot read the schema file', { file });
   }
-  return parseExports(source, file);
+  return source;
 }
