@@ -396,4 +396,21 @@ describe('writing outputs', () => {
     });
     expect(Object.keys(after).filter((path) => /specwright-.*\.(tmp|bak)$/.test(path))).toEqual([]);
   });
+
+  it('prints a drift as a warning; --check fails on it even when every file is up to date', async () => {
+    const project = tempProject('cli-drift', { prettier: false });
+    project.write('c.json', JSON.stringify({ input_openapi: 'spec.yaml', output: 'out' }));
+    const drifting = command(async (config, context) => {
+      context.drift?.('/x/schemas.ts: PetSchema (#/components/schemas/Pet): property "tag" is in the spec but not in the file');
+      return writeTwo(config, context);
+    });
+    const written = await run(drifting, ['--config', 'c.json'], project.dir);
+    expect(written.code).toBe(0);
+    expect(written.stderr).toContain('demo-gen: warning: /x/schemas.ts: PetSchema (#/components/schemas/Pet): property "tag" is in the spec but not in the file\n');
+    const checked = await run(drifting, ['--config', 'c.json', '--check'], project.dir);
+    expect(checked.stdout).toBe('');
+    expect(checked.stderr).toContain('demo-gen: 1 difference between the spec and a file you own (see the warnings); regenerating does not fix them\n');
+    expect(checked.code).toBe(1);
+    expect((await run(command(writeTwo), ['--config', 'c.json', '--check'], project.dir)).code).toBe(0);
+  });
 });

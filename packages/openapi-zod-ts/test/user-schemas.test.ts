@@ -137,7 +137,7 @@ expectTypeOf(createPet).parameter(0).toEqualTypeOf<{ name: string; status?: 'ava
       const project = tempProject('zod-ts-user-old', { prettier: false });
       const { files } = await generateInto(fixture(spec), { project, inputSchema: 'src/schemas.ts', format: false, variant });
       const bases = files.find((f) => f.path.endsWith('schema-bases.ts'))!.content;
-      project.write('src/schemas.ts', bases.replace(/\b(\w+)Base\b/g, '$1Schema'));
+      project.write('src/schemas.ts', bases.replace(/([\p{L}\p{N}_$]+)Base(?![\p{L}\p{N}_$])/gu, '$1Schema'));
       const { warnings } = await generateInto(fixture(spec), { project, inputSchema: 'src/schemas.ts', format: false, variant });
       expect(warnings.filter((w) => w.includes('src/schemas.ts')), spec).toEqual([]);
     }
