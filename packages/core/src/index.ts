@@ -3,7 +3,7 @@ export { SpecwrightError, UsageError, ConfigError, SpecError, isUserError, under
 export type { ErrorCode, Location } from './errors.js';
 
 // Loading and the intermediate representation
-export { loadSpecFile, checkSpec, locateInSource } from './load/load-spec.js';
+export { loadSpecFile, checkSpec, locateInSource, modelInSource } from './load/load-spec.js';
 export type { LoadedSpec, LoadOptions, OpenApiDialect } from './load/load-spec.js';
 export type { SourceConfig } from './load/source-policy.js';
 export { DocumentCache } from './load/document-cache.js';

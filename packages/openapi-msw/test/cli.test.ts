@@ -207,7 +207,7 @@ describe('spec errors: exit 1, the spec named, nothing written', () => {
     ['a missing spec', 'missing.yaml', /missing\.yaml: file not found/],
     ['a YAML syntax error', fixture('invalid/syntax.yaml'), /syntax\.yaml:\d+:\d+: invalid YAML/],
     ['a JSON syntax error', fixture('invalid/syntax.json'), /syntax\.json:4:\d+: /],
-    ['Swagger 2', fixture('invalid/swagger-2.json'), /swagger-2\.json at #\/swagger: Swagger 2\.0 is not supported/],
+    ['Swagger 1.2', fixture('invalid/swagger-1.2.json'), /swagger-1\.2\.json at #\/swagger: Swagger 1\.2 is not supported/],
     ['a dangling $ref', fixture('invalid/dangling-ref.yaml'), /dangling-ref\.yaml at #\/paths\/~1pets\/get\/responses\/200\/content\/application~1json\/schema\/\$ref: /],
   ])('reports %s', (_, spec, message) => {
     const p = project({ projects: [{ input_openapi: petstore, output: 'good' }, { input_openapi: spec, output: 'bad' }] });

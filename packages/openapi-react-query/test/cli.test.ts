@@ -111,7 +111,7 @@ describe('spec errors', () => {
     ['a YAML syntax error', fixture('invalid/syntax.yaml'), /syntax\.yaml:\d+:\d+/],
     ['a JSON syntax error', fixture('invalid/syntax.json'), /syntax\.json:\d+:\d+/],
     ['an invalid spec', fixture('invalid/bad-structure.yaml'), /bad-structure\.yaml.*at #\/paths/],
-    ['a Swagger 2 document', fixture('invalid/swagger-2.json'), /swagger-2\.json/],
+    ['a Swagger 1.2 document', fixture('invalid/swagger-1.2.json'), /swagger-1\.2\.json/],
   ])('exits 1 on %s, naming the place', (_, spec, message) => {
     const p = project({ input_openapi: spec, output: 'out' });
     const result = run(['--config', p.file], p.dir);

@@ -110,7 +110,7 @@ describe('errors (exit 1, one message naming the file and place, no stack trace,
     ['a missing spec', () => projectWith({ input_openapi: 'nope.yaml', output: 'gen' }), /nope\.yaml: file not found/],
     ['a YAML syntax error', () => projectWith({ input_openapi: fixture('invalid/syntax.yaml'), output: 'gen' }), /syntax\.yaml:\d+:\d+: invalid YAML/],
     ['a JSON syntax error', () => projectWith({ input_openapi: fixture('invalid/syntax.json'), output: 'gen' }), /syntax\.json:\d+:\d+: invalid JSON/],
-    ['a Swagger 2 document', () => projectWith({ input_openapi: fixture('invalid/swagger-2.json'), output: 'gen' }), /swagger-2\.json at #\/swagger: Swagger 2\.0 is not supported/],
+    ['a Swagger 1.2 document', () => projectWith({ input_openapi: fixture('invalid/swagger-1.2.json'), output: 'gen' }), /swagger-1\.2\.json at #\/swagger: Swagger 1\.2 is not supported/],
     ['an invalid spec', () => projectWith({ input_openapi: fixture('invalid/bad-structure.yaml'), output: 'gen' }), /bad-structure\.yaml at #\/paths\/~1pets\/get\/parameters\/0\/name: /],
     ['a dangling $ref', () => projectWith({ input_openapi: fixture('invalid/dangling-ref.yaml'), output: 'gen' }), /dangling-ref\.yaml at #\/[^:]*: \$ref "[^"]+" does not resolve/],
   ];

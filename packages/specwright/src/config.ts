@@ -153,7 +153,7 @@ export function ownedFilesOf(project: SpecwrightProject): OwnedFile[] {
 }
 
 export const CONFIG_HELP = [
-  'input_openapi  string, required  the OpenAPI 3.x document (JSON or YAML), read once for all generators',
+  'input_openapi  string, required  the OpenAPI 3.x or Swagger 2.0 document (JSON or YAML, path or URL), read once for all generators',
   'zod_ts         { output, input_schema? }: openapi-zod-ts (schemas, types, fetch client)',
   'server         { output?, framework?, input_schema?, context_type?, types_dir? }: openapi-server',
   'react_query    { output?, stale_time?, gc_time?, suspense?, auto_invalidate?, infinite_query?, overrides? }: openapi-react-query',
