@@ -62,3 +62,4 @@ export { version } from './version.js';
 // Reading user-owned source files
 export { parseExports, readModuleExports } from './source/exported-names.js';
 export type { ModuleExports } from './source/exported-names.js';
+export { selectOperations, parseFilterConfig, hasFilter, FILTER_CONFIG_KEYS, type FilterConfig, type OperationSelector } from './ir/filters.js';

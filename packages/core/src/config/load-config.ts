@@ -5,6 +5,7 @@ import { ConfigError } from '../errors.js';
 import { lineColumn } from '../load/parse-document.js';
 import { fileOnTheWay } from '../output/output-paths.js';
 import type { SourceConfig } from '../load/source-policy.js';
+import { FILTER_CONFIG_HELP, FILTER_CONFIG_KEYS, parseFilterConfig } from '../ir/filters.js';
 import { isRemoteInput, remoteInputProblem } from '../load/remote-url.js';
 
 /**
@@ -17,7 +18,9 @@ export const SOURCE_CONFIG_HELP = [
   'ref_roots          string[], optional  directories besides the spec\'s own where local $refs may point',
   'allowed_ref_hosts  string[], optional  hosts (name or name:port) remote $refs may reach; without it a',
   '                                       local spec never reaches the network, a remote one only its origin',
-  'input_openapi may be an http(s) URL (30 s timeout, at most 5 redirects, 50 MB).',
+  'input_openapi may be an http(s) URL (30 s timeout, at most 5 redirects, 50 MB), or a Swagger 2.0',
+  'document (converted to OpenAPI 3 first).',
+  ...FILTER_CONFIG_HELP,
 ];
 
 export interface ConfigSpec<T> {
@@ -91,14 +94,14 @@ export async function parseConfig<T>(raw: unknown, spec: ConfigSpec<T>, file: st
 async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, prefix: string): Promise<T & SourceConfig> {
   const keyName = (key: string) => (prefix ? `${prefix}.${key}` : key);
   if (!isRecord(raw)) throw new ConfigError('must be a JSON object', { file, key: prefix || undefined });
-  const allowed = [...spec.keys, ...SOURCE_CONFIG_KEYS, ...(spec.multiProject && !prefix ? ['projects'] : [])];
+  const allowed = [...spec.keys, ...SOURCE_CONFIG_KEYS, ...FILTER_CONFIG_KEYS, ...(spec.multiProject && !prefix ? ['projects'] : [])];
   for (const key of Object.keys(raw)) {
     if (!allowed.includes(key)) {
       throw new ConfigError(`unknown key (allowed: ${allowed.join(', ')})`, { file, key: keyName(key) });
     }
   }
-  const { ref_roots, allowed_ref_hosts, ...own } = raw;
-  const source: SourceConfig = {};
+  const { ref_roots, allowed_ref_hosts, include: _include, exclude: _exclude, deprecated: _deprecated, ...own } = raw;
+  const source: SourceConfig = parseFilterConfig(raw, keyName, file);
   if (ref_roots !== undefined) source.ref_roots = stringList(ref_roots, keyName('ref_roots'), file).map((dir) => resolve(dirname(file), dir));
   if (allowed_ref_hosts !== undefined) source.allowed_ref_hosts = hostList(allowed_ref_hosts, keyName('allowed_ref_hosts'), file);
   const result = await spec.schema['~standard'].validate(own);

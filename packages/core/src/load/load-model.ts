@@ -1,4 +1,5 @@
 import { buildModel } from '../ir/build-model.js';
+import { selectOperations } from '../ir/filters.js';
 import type { ApiModel } from '../ir/types.js';
 import { checkSpec, loadSpecFile, locateInSource, modelInSource, type LoadOptions } from './load-spec.js';
 
@@ -6,7 +7,7 @@ import { checkSpec, loadSpecFile, locateInSource, modelInSource, type LoadOption
 export async function loadModel(input: string, options: LoadOptions = {}): Promise<ApiModel> {
   const spec = await loadSpecFile(input, options);
   try {
-    return modelInSource(buildModel(spec), spec);
+    return selectOperations(modelInSource(buildModel(spec), spec), options);
   } catch (error) {
     throw locateInSource(error, spec);
   }

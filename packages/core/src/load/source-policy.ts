@@ -2,10 +2,14 @@ import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SpecError } from '../errors.js';
+import type { FilterConfig } from '../ir/filters.js';
 import { isRemoteInput, remoteInputProblem } from './remote-url.js';
 
-/** The config keys (shared by every command) that widen what a spec's `$ref`s may reach. */
-export interface SourceConfig {
+/**
+ * The config keys (shared by every command) that widen what a spec's `$ref`s may reach, and
+ * (`FilterConfig`) the operations generated from it.
+ */
+export interface SourceConfig extends FilterConfig {
   /** Directories besides the spec's own tree where local `$ref`s may point (absolute). */
   ref_roots?: string[] | undefined;
   /** Hosts (`host` or `host:port`) remote `$ref`s may reach besides a remote input's origin. */
