@@ -131,6 +131,7 @@ export function resolveProject(project: SpecwrightProject & SourceConfig, base: 
   const out: Raw = { input_openapi: input };
   if (project.ref_roots !== undefined) out['ref_roots'] = project.ref_roots;
   if (project.allowed_ref_hosts !== undefined) out['allowed_ref_hosts'] = project.allowed_ref_hosts;
+  if (project.request_headers !== undefined) out['request_headers'] = project.request_headers;
   for (const key of FILTER_CONFIG_KEYS) if (project[key] !== undefined) out[key] = project[key];
   for (const section of SECTIONS) {
     const value = project[section];

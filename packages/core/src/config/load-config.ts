@@ -5,6 +5,7 @@ import { ConfigError } from '../errors.js';
 import { lineColumn } from '../load/parse-document.js';
 import { fileOnTheWay } from '../output/output-paths.js';
 import type { SourceConfig } from '../load/source-policy.js';
+import { parseRequestHeaders } from './request-headers.js';
 import { FILTER_CONFIG_HELP, FILTER_CONFIG_KEYS, parseFilterConfig } from '../ir/filters.js';
 import { isRemoteInput, remoteInputProblem } from '../load/remote-url.js';
 
@@ -12,12 +13,14 @@ import { isRemoteInput, remoteInputProblem } from '../load/remote-url.js';
  * Keys every command accepts, handled here once: where a spec's `$ref`s may reach (issue 18).
  * `ref_roots` holds directories (relative to the config file), `allowed_ref_hosts` host names.
  */
-export const SOURCE_CONFIG_KEYS = ['ref_roots', 'allowed_ref_hosts'] as const;
+export const SOURCE_CONFIG_KEYS = ['ref_roots', 'allowed_ref_hosts', 'request_headers'] as const;
 
 export const SOURCE_CONFIG_HELP = [
   'ref_roots          string[], optional  directories besides the spec\'s own where local $refs may point',
   'allowed_ref_hosts  string[], optional  hosts (name or name:port) remote $refs may reach; without it a',
   '                                       local spec never reaches the network, a remote one only its origin',
+  'request_headers    { name: value }, optional  headers sent to the remote spec\'s origin and allowed_ref_hosts;',
+  '                                       ${NAME} in a value is the environment variable NAME (an error if unset)',
   'input_openapi may be an http(s) URL (30 s timeout, at most 5 redirects, 50 MB), or a Swagger 2.0',
   'document (converted to OpenAPI 3 first).',
   ...FILTER_CONFIG_HELP,
@@ -100,10 +103,11 @@ async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, pref
       throw new ConfigError(`unknown key (allowed: ${allowed.join(', ')})`, { file, key: keyName(key) });
     }
   }
-  const { ref_roots, allowed_ref_hosts, include: _include, exclude: _exclude, deprecated: _deprecated, ...own } = raw;
+  const { ref_roots, allowed_ref_hosts, request_headers, include: _include, exclude: _exclude, deprecated: _deprecated, ...own } = raw;
   const source: SourceConfig = parseFilterConfig(raw, keyName, file);
   if (ref_roots !== undefined) source.ref_roots = stringList(ref_roots, keyName('ref_roots'), file).map((dir) => resolve(dirname(file), dir));
   if (allowed_ref_hosts !== undefined) source.allowed_ref_hosts = hostList(allowed_ref_hosts, keyName('allowed_ref_hosts'), file);
+  if (request_headers !== undefined) source.request_headers = parseRequestHeaders(request_headers, keyName('request_headers'), file);
   const result = await spec.schema['~standard'].validate(own);
   if (result.issues) {
     const issue = result.issues[0]!;

@@ -14,6 +14,8 @@ export interface SourceConfig extends FilterConfig {
   ref_roots?: string[] | undefined;
   /** Hosts (`host` or `host:port`) remote `$ref`s may reach besides a remote input's origin. */
   allowed_ref_hosts?: string[] | undefined;
+  /** Headers for every request to the remote input's origin and the allowed hosts (expanded). */
+  request_headers?: Record<string, string> | undefined;
 }
 
 /**
@@ -27,12 +29,19 @@ export class SourcePolicy {
   private realRoots: Promise<string[]> | undefined;
   private readonly origin: string | undefined;
   private readonly hosts: string[];
+  private readonly headers: Record<string, string>;
 
   constructor(input: URL, config: SourceConfig) {
+    this.headers = config.request_headers ?? {};
     const local = input.protocol === 'file:';
     this.roots = [...(local ? [dirname(fileURLToPath(input))] : []), ...(config.ref_roots ?? []).map((r) => resolve(r))];
     this.origin = local ? undefined : input.origin;
     this.hosts = (config.allowed_ref_hosts ?? []).map((h) => h.toLowerCase());
+  }
+
+  /** The configured headers for a request to `url`: only where the policy lets a spec read. */
+  headersFor(url: URL): Record<string, string> {
+    return (url.protocol === 'http:' || url.protocol === 'https:') && this.checkRemote(url) === undefined ? this.headers : {};
   }
 
   /** The rule `url` breaks, or undefined when the loader may read it. */
