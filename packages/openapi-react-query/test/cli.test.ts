@@ -72,7 +72,7 @@ describe('config errors (exit 1, file and key named, no stack trace, nothing wri
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['an unknown key', { input_openapi: 'a.yaml', output: 'o', stale: 1 }, 'key "stale": unknown key (allowed: input_openapi, output, stale_time, gc_time, suspense, auto_invalidate, infinite_query, overrides, target, ref_roots, allowed_ref_hosts, projects)'],
+    ['an unknown key', { input_openapi: 'a.yaml', output: 'o', stale: 1 }, 'key "stale": unknown key (allowed: input_openapi, output, stale_time, gc_time, suspense, auto_invalidate, infinite_query, overrides, target, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects)'],
     ['a missing input_openapi', { output: 'o' }, 'key "input_openapi": is required'],
     ['a missing output', { input_openapi: 'a.yaml' }, 'key "output": is required'],
     ['an empty output', { input_openapi: 'a.yaml', output: '' }, 'key "output": must not be empty (got "")'],

@@ -102,7 +102,7 @@ describe('errors (exit 1, one message naming the file and place, no stack trace,
   const cases: [string, () => TempProject, RegExp][] = [
     ['a missing config file', () => tempProject('zod-ts-cli'), /openapi-zod-ts\.config\.json: config file not found/],
     ['a config that is not JSON', () => projectWith('{\n  "output": "gen",\n  oops\n}'), /openapi-zod-ts\.config\.json:3:3: invalid JSON/],
-    ['an unknown key', () => projectWith({ ...petstore(), input_schemas: 'x.ts' }), /key "input_schemas": unknown key \(allowed: input_openapi, output, input_schema, zod_variant, ref_roots, allowed_ref_hosts\)/],
+    ['an unknown key', () => projectWith({ ...petstore(), input_schemas: 'x.ts' }), /key "input_schemas": unknown key \(allowed: input_openapi, output, input_schema, zod_variant, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated\)/],
     ['a zod_variant that does not exist', () => projectWith({ ...petstore(), zod_variant: 'micro' }), /key "zod_variant": must be "classic" or "mini"/],
     ['a missing required key', () => projectWith({ output: 'gen' }), /key "input_openapi": is required/],
     ['a key of the wrong type', () => projectWith({ input_openapi: 42, output: 'gen' }), /key "input_openapi": must be a string: the path of the OpenAPI document \(got 42\)/],
