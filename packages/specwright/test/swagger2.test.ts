@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { loadModel, SpecError } from '@specwright/core';
 import { fixture, repoRoot, runCommandLine, tempProject, typecheck } from '@specwright/testing';
@@ -56,6 +59,35 @@ describe('Swagger 2.0 input', () => {
     const error = await loadModel(file).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SpecError);
     expect((error as SpecError).location.pointer).toBe('#/definitions/Bad/properties/x');
+  });
+
+  it('bundles a multi-file Swagger 2.0 document, its external definitions named', async () => {
+    const p = tempProject('swagger2-files', { prettier: false });
+    p.write('defs.yaml', 'Pet:\n  type: object\n  required: [name]\n  properties:\n    name: { type: string }\n    tag: { type: string, x-nullable: true }\n');
+    const main = p.write(
+      'main.yaml',
+      `swagger: '2.0'\ninfo: { title: t, version: '1' }\npaths:\n  /pets:\n    post:\n      operationId: addPet\n      parameters:\n        - { name: body, in: body, required: true, schema: { $ref: 'defs.yaml#/Pet' } }\n      responses:\n        '200': { description: ok, schema: { $ref: '#/definitions/Owner' } }\ndefinitions:\n  Owner:\n    type: object\n    properties:\n      pet: { $ref: 'defs.yaml#/Pet' }\n`,
+    );
+    const model = await loadModel(main);
+    expect(model.schemas.map((s) => s.sourceName)).toEqual(['Owner', 'Pet']);
+    expect(model.operations[0]!.requestBody?.required).toBe(true);
+    expect(JSON.stringify(model.schemas[1]!.schema)).toContain('"nullable":true');
+  });
+
+  it('reads a remote Swagger 2.0 document, and names its URL and original pointer in warnings', async () => {
+    const text = readFileSync(swagger, 'utf8');
+    const server = createServer((_request, response) => void response.writeHead(200, { 'content-type': 'application/yaml' }).end(text));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/swagger.yaml`;
+      const model = await loadModel(url);
+      expect(model.file).toBe(url);
+      expect(model.operations).toHaveLength(6);
+      expect(model.warnings.some((w) => w.startsWith('#/paths/~1items/get/parameters/4: collectionFormat:pipes'))).toBe(true);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('round-trips every operation through the client, the three routers and MSW (0 failed)', () => {
