@@ -5,18 +5,19 @@
  * any operation failed or any spec could not be checked, 2 on a usage error.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ZodVariant } from '@specwright/openapi-zod-ts';
+import { fingerprint } from '../corpus/fingerprint.js';
 import { alternateVariant } from '../corpus/generate.js';
 import { listCorpus, selectSpecs } from '../corpus/select.js';
 import { projectDir, tally, type SpecOutcome } from './roundtrip.js';
 import { fixtureSpecs } from './specs.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep]
+const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep] [--resume]
 
   (no option)        the fixture specs (fixtures/specs)
   --sample ci        the corpus runner's 40-spec CI sample
@@ -26,7 +27,10 @@ const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... 
   --zod-variant V    openapi-zod-ts's zod_variant, classic or mini, for every spec (default: each
                      spec gets one, half of them mini, stable per spec as in pnpm corpus)
   --jobs N           specs checked at once, each in a process of its own (default: the cores)
-  --keep             keep the generated projects (under .tmp/agreement-*)`;
+  --keep             keep the generated projects (under .tmp/agreement-*)
+  --resume           reuse the outcomes of earlier runs of the same selection made by the same
+                     generators (every finished spec is appended to .tmp/agreement-journal/<sample>.jsonl),
+                     so that a run of the whole corpus carries across sessions`;
 
 function usageError(message: string): never {
   process.stderr.write(`agreement: ${message}\n\n${USAGE}\n`);
@@ -36,7 +40,7 @@ function usageError(message: string): never {
 let args;
 try {
   args = parseArgs({
-    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, 'zod-variant': { type: 'string' }, keep: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, 'zod-variant': { type: 'string' }, keep: { type: 'boolean', default: false }, resume: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
     allowPositionals: false,
   }).values;
 } catch (error) {
@@ -90,6 +94,27 @@ function run(spec: string, index: number): Promise<SpecOutcome> {
 }
 
 const outcomes: SpecOutcome[] = new Array(specs.length);
+
+// The journal: one line per finished spec, keyed by the generators' fingerprint, spec and variant.
+const journalDir = join(root, '.tmp', 'agreement-journal');
+const journal = join(journalDir, `${args.sample ?? (args.spec ? 'specs' : 'fixtures')}.jsonl`);
+const print = await fingerprint(root);
+const keyOf = (spec: string, variant: string) => `${print} ${spec} ${variant}`;
+const done = new Map<string, SpecOutcome>();
+if (args.resume && existsSync(journal)) {
+  for (const line of readFileSync(journal, 'utf8').split('\n')) {
+    if (line.trim() === '') continue;
+    try {
+      const entry = JSON.parse(line) as { key: string; outcome: SpecOutcome };
+      done.set(entry.key, entry.outcome);
+    } catch {
+      // A line cut short by an interrupted run: that spec runs again.
+    }
+  }
+}
+mkdirSync(journalDir, { recursive: true });
+const variantOf = (spec: string) => (forced !== undefined && isVariant(forced) ? forced : alternateVariant(name(spec)));
+let reused = 0;
 let printed = 0;
 const lines = (outcome: SpecOutcome): string => {
   const id = `${name(outcome.spec)} (${outcome.variant})`;
@@ -112,7 +137,12 @@ for (const [queue, workers] of [
   await Promise.all(
     Array.from({ length: Math.min(workers, queue.length) }, async () => {
       for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
-        outcomes[index] = await run(specs[index]!, index);
+        const spec = specs[index]!;
+        const key = keyOf(spec, variantOf(spec));
+        const earlier = done.get(key);
+        if (earlier !== undefined) reused++;
+        outcomes[index] = earlier ?? (await run(spec, index));
+        if (earlier === undefined) appendFileSync(journal, `${JSON.stringify({ key, outcome: outcomes[index] })}\n`);
         // In order: a spec's line is printed once every spec before it is done.
         while (printed < specs.length && outcomes[printed]) process.stdout.write(lines(outcomes[printed++]!));
       }
@@ -122,6 +152,7 @@ for (const [queue, workers] of [
 if (!keep) rmSync(base, { recursive: true, force: true });
 const total = tally(outcomes.flatMap((o) => o.operations));
 const unchecked = outcomes.filter((o) => o.error).length;
+if (reused > 0) process.stdout.write(`${reused} of ${specs.length} specs taken from earlier runs (--resume)\n`);
 if (unchecked > 0) process.stdout.write(`${unchecked} of ${specs.length} specs not checked\n`);
 process.stdout.write(`${total.agreed} operations agreed, ${total.failed} failed, ${total.skipped} skipped\n`);
 process.exit(total.failed > 0 || unchecked > 0 ? 1 : 0);

@@ -19,7 +19,7 @@ const USAGE = `usage: pnpm corpus [options]
 
   --sample every-N | ci   every Nth spec of the sorted list plus the 20 largest (default every-10),
                           or the CI sample (40 specs, see scripts/corpus/README.md)
-  --all                   every spec
+  --all, --sample all     every spec
   --filter REGEX          only specs whose id (path under api/) matches; alone, selects from all specs
   --largest N             largest specs added to an every-N sample (default 20)
   --jobs N                worker processes (default: the number of cores)
@@ -75,6 +75,12 @@ const positive = (name: string, value: string | undefined, fallback: number): nu
   if (!Number.isInteger(n) || n < 1) usageError(`--${name} must be a positive integer, got ${JSON.stringify(value)}`);
   return n;
 };
+// `--sample all` is `--all`, the name `pnpm agreement` uses for the whole corpus too.
+if (args.sample === 'all') {
+  if (args.all) usageError('--all and --sample exclude each other');
+  args.all = true;
+  args.sample = undefined;
+}
 if (args.all && args.sample !== undefined) usageError('--all and --sample exclude each other');
 const forcedVariant = args['zod-variant'];
 if (forcedVariant !== undefined && forcedVariant !== 'classic' && forcedVariant !== 'mini') usageError(`--zod-variant must be classic or mini, got ${JSON.stringify(forcedVariant)}`);

@@ -3,7 +3,7 @@ export { SpecwrightError, UsageError, ConfigError, SpecError, isUserError, under
 export type { ErrorCode, Location } from './errors.js';
 
 // Loading and the intermediate representation
-export { loadSpecFile, checkSpec, locateInSource } from './load/load-spec.js';
+export { loadSpecFile, checkSpec, locateInSource, modelInSource } from './load/load-spec.js';
 export type { LoadedSpec, LoadOptions, OpenApiDialect } from './load/load-spec.js';
 export type { SourceConfig } from './load/source-policy.js';
 export { DocumentCache } from './load/document-cache.js';
@@ -63,3 +63,4 @@ export { version } from './version.js';
 // Reading user-owned source files
 export { parseExports, parseModule, readModule, readModuleExports } from './source/exported-names.js';
 export type { AstNode, ModuleExports, ParsedModule } from './source/exported-names.js';
+export { selectOperations, parseFilterConfig, hasFilter, FILTER_CONFIG_KEYS, type FilterConfig, type OperationSelector } from './ir/filters.js';

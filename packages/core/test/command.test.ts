@@ -65,7 +65,7 @@ describe('config files', () => {
     ['a non-JSON extension', 'demo.config.yaml', '{}', /must be JSON with a \.json extension/, undefined],
     ['invalid JSON', 'c.json', '{\n  "output": "x",\n}', /c\.json:3:1: invalid JSON/, undefined],
     ['not an object', 'c.json', '[1]', /must be a JSON object/, undefined],
-    ['an unknown key', 'c.json', '{"input_openapi":"a","output":"b","sede":1}', /unknown key \(allowed: input_openapi, output, seed, ref_roots, allowed_ref_hosts, projects\)/, 'sede'],
+    ['an unknown key', 'c.json', '{"input_openapi":"a","output":"b","sede":1}', /unknown key \(allowed: input_openapi, output, seed, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects\)/, 'sede'],
     ['a missing key', 'c.json', '{"output":"b"}', /expected string, received undefined/, 'input_openapi'],
     ['a bad value', 'c.json', '{"input_openapi":"a","output":"b","seed":-1}', /must be an integer >= 0 \(got -1\)/, 'seed'],
     ['a bad project', 'c.json', '{"projects":[{"input_openapi":"a","output":"b"},{"input_openapi":"a","output":"b","seed":1.5}]}', /got 1\.5/, 'projects[1].seed'],

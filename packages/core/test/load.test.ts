@@ -37,11 +37,11 @@ describe('loading a spec', () => {
     expect(error.describe()).toMatch(/syntax\.yaml:8:1: invalid YAML: /);
   });
 
-  it('refuses Swagger 2.0 with a pointer and a way out', async () => {
-    const error = await loadError(fixture('invalid/swagger-2.json'));
+  it('refuses Swagger 1.2 with a pointer and a way out', async () => {
+    const error = await loadError(fixture('invalid/swagger-1.2.json'));
     expect(error.code).toBe('SPEC_UNSUPPORTED');
     expect(error.location.pointer).toBe('#/swagger');
-    expect(error.message).toMatch(/convert the document to OpenAPI 3/);
+    expect(error.message).toMatch(/expected swagger: "2.0" or an OpenAPI 3.x document/);
   });
 
   it('refuses documents that are not OpenAPI 3', () => {

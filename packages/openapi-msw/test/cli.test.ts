@@ -159,7 +159,7 @@ describe('config errors: exit 1, the file, key and value named, no stack trace, 
     ['depth_cap 0', { depth_cap: 0 }, 'key "depth_cap": must be an integer >= 1 (got 0)'],
     ['depth_cap null', { depth_cap: null }, 'key "depth_cap": must be an integer >= 1 (got null)'],
     ['a base_url that is not a string', { base_url: 8080 }, 'key "base_url": must be a string (for example "*" or "http://localhost:3000/api") (got 8080)'],
-    ['an unknown key', { sede: 42 }, 'key "sede": unknown key (allowed: input_openapi, output, seed, max_array_items, depth_cap, base_url, ref_roots, allowed_ref_hosts, projects)'],
+    ['an unknown key', { sede: 42 }, 'key "sede": unknown key (allowed: input_openapi, output, seed, max_array_items, depth_cap, base_url, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects)'],
     ['an empty output', { output: '' }, 'key "output": must not be empty (got "")'],
   ])('rejects %s', (_, extra, message) => {
     const p = project({ input_openapi: petstore, output: 'out', ...extra });
@@ -207,7 +207,7 @@ describe('spec errors: exit 1, the spec named, nothing written', () => {
     ['a missing spec', 'missing.yaml', /missing\.yaml: file not found/],
     ['a YAML syntax error', fixture('invalid/syntax.yaml'), /syntax\.yaml:\d+:\d+: invalid YAML/],
     ['a JSON syntax error', fixture('invalid/syntax.json'), /syntax\.json:4:\d+: /],
-    ['Swagger 2', fixture('invalid/swagger-2.json'), /swagger-2\.json at #\/swagger: Swagger 2\.0 is not supported/],
+    ['Swagger 1.2', fixture('invalid/swagger-1.2.json'), /swagger-1\.2\.json at #\/swagger: Swagger 1\.2 is not supported/],
     ['a dangling $ref', fixture('invalid/dangling-ref.yaml'), /dangling-ref\.yaml at #\/paths\/~1pets\/get\/responses\/200\/content\/application~1json\/schema\/\$ref: /],
   ])('reports %s', (_, spec, message) => {
     const p = project({ projects: [{ input_openapi: petstore, output: 'good' }, { input_openapi: spec, output: 'bad' }] });

@@ -72,7 +72,7 @@ describe('config errors (exit 1, file and key named, no stack trace, nothing wri
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['an unknown key', { input_openapi: 'a.yaml', output: 'o', stale: 1 }, 'key "stale": unknown key (allowed: input_openapi, output, stale_time, gc_time, suspense, auto_invalidate, infinite_query, overrides, target, ref_roots, allowed_ref_hosts, projects)'],
+    ['an unknown key', { input_openapi: 'a.yaml', output: 'o', stale: 1 }, 'key "stale": unknown key (allowed: input_openapi, output, stale_time, gc_time, suspense, auto_invalidate, infinite_query, overrides, target, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects)'],
     ['a missing input_openapi', { output: 'o' }, 'key "input_openapi": is required'],
     ['a missing output', { input_openapi: 'a.yaml' }, 'key "output": is required'],
     ['an empty output', { input_openapi: 'a.yaml', output: '' }, 'key "output": must not be empty (got "")'],
@@ -111,7 +111,7 @@ describe('spec errors', () => {
     ['a YAML syntax error', fixture('invalid/syntax.yaml'), /syntax\.yaml:\d+:\d+/],
     ['a JSON syntax error', fixture('invalid/syntax.json'), /syntax\.json:\d+:\d+/],
     ['an invalid spec', fixture('invalid/bad-structure.yaml'), /bad-structure\.yaml.*at #\/paths/],
-    ['a Swagger 2 document', fixture('invalid/swagger-2.json'), /swagger-2\.json/],
+    ['a Swagger 1.2 document', fixture('invalid/swagger-1.2.json'), /swagger-1\.2\.json/],
   ])('exits 1 on %s, naming the place', (_, spec, message) => {
     const p = project({ input_openapi: spec, output: 'out' });
     const result = run(['--config', p.file], p.dir);

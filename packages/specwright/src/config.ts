@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
-import type { ConfigSpec, OwnedFile, SourceConfig } from '@specwright/core';
+import { FILTER_CONFIG_KEYS, type ConfigSpec, type OwnedFile, type SourceConfig } from '@specwright/core';
 import { configSpec as mswSpec, type MswConfig, type ResolvedMswConfig } from '@specwright/openapi-msw';
 import { configSpec as reactQuerySpec, type ReactQueryConfig, type ReactQueryConfigInput } from '@specwright/openapi-react-query';
 import { configSpec as serverSpec, type ServerConfig, type ServerConfigInput } from '@specwright/openapi-server';
@@ -138,6 +138,8 @@ export function resolveProject(project: SpecwrightProject & SourceConfig, base: 
   const out: Raw = { input_openapi: input };
   if (project.ref_roots !== undefined) out['ref_roots'] = project.ref_roots;
   if (project.allowed_ref_hosts !== undefined) out['allowed_ref_hosts'] = project.allowed_ref_hosts;
+  if (project.request_headers !== undefined) out['request_headers'] = project.request_headers;
+  for (const key of FILTER_CONFIG_KEYS) if (project[key] !== undefined) out[key] = project[key];
   for (const section of SECTIONS) {
     const value = project[section];
     if (value === undefined) continue;
@@ -176,10 +178,12 @@ function sectionHelp(section: Section): string {
 }
 
 export const CONFIG_HELP = [
-  'input_openapi  string, required  the OpenAPI 3.x document (JSON or YAML), read once for all generators',
+  'input_openapi  string, required  the OpenAPI 3.x or Swagger 2.0 document (JSON or YAML, path or URL), read once for all generators',
   ...SECTIONS.map(sectionHelp),
   'ref_roots      string[], optional  directories besides the spec\'s own where local $refs may point',
   'allowed_ref_hosts string[], optional  hosts remote $refs may be fetched from',
+  'include, exclude  { tags?, operations?, paths?, methods? }, optional  the operations every section',
+  '               generates (paths are globs); deprecated: false leaves deprecated ones out',
   'projects       [ { ...the keys above } ] for several specs',
   'Each section takes its generator\'s keys, meaning there what they mean in that command (see its',
   '--help) and runs when present, in the order above. output defaults to zod_ts.output;',

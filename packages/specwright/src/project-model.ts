@@ -1,4 +1,4 @@
-import { buildModel, DocumentCache, loadSpecFile, locateInSource, ModelMemo, type ApiModel, type SourceConfig } from '@specwright/core';
+import { buildModel, DocumentCache, loadSpecFile, locateInSource, ModelMemo, modelInSource, selectOperations, type ApiModel, type SourceConfig } from '@specwright/core';
 import type { SpecwrightProject } from './config.js';
 
 /**
@@ -26,7 +26,7 @@ export async function loadProjectModel(
 ): Promise<{ model: ApiModel; loadedFiles: string[] }> {
   const spec = await loadSpecFile(project.input_openapi, { ...project, documents: keep?.documents, reads });
   try {
-    return { model: buildModel(spec, { memo: keep?.schemas }), loadedFiles: spec.loadedFiles };
+    return { model: selectOperations(modelInSource(buildModel(spec, { memo: keep?.schemas }), spec), project), loadedFiles: spec.loadedFiles };
   } catch (error) {
     throw locateInSource(error, spec);
   }

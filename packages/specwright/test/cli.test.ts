@@ -133,7 +133,7 @@ describe('errors', () => {
     ['input_openapi in a section', { input_openapi: petstore, msw: { input_openapi: petstore, output: 'o' } }, /key "msw\.input_openapi": is set once, at the top of the config/],
     ['a section that is not an object', { input_openapi: petstore, react_query: true }, /key "react_query": must be an object of output, stale_time/],
     ['a missing output', { input_openapi: petstore, msw: {} }, /key "msw\.output": is required/],
-    ['an unknown top-level key', { input_openapi: petstore, zod: { output: 'o' } }, /key "zod": unknown key \(allowed: input_openapi, zod_ts, server, react_query, msw, ref_roots, allowed_ref_hosts, projects\)/],
+    ['an unknown top-level key', { input_openapi: petstore, zod: { output: 'o' } }, /key "zod": unknown key \(allowed: input_openapi, zod_ts, server, react_query, msw, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects\)/],
     ['no generator', { input_openapi: petstore }, /names no generator: add at least one of zod_ts, server, react_query, msw/],
     ['a bad key in a project', { projects: [{ input_openapi: petstore, msw: { output: 'm' } }, { input_openapi: petstore, msw: { output: 'n', seed: -1 } }] }, /key "projects\[1\]\.msw\.seed": must be an integer >= 0 \(got -1\)/],
   ])('%s: exit 1, the key named, no stack trace, nothing written', (_name, config, message) => {

@@ -5,19 +5,25 @@ import { ConfigError } from '../errors.js';
 import { lineColumn } from '../load/parse-document.js';
 import { fileOnTheWay } from '../output/output-paths.js';
 import type { SourceConfig } from '../load/source-policy.js';
+import { parseRequestHeaders } from './request-headers.js';
+import { FILTER_CONFIG_HELP, FILTER_CONFIG_KEYS, parseFilterConfig } from '../ir/filters.js';
 import { isRemoteInput, remoteInputProblem } from '../load/remote-url.js';
 
 /**
  * Keys every command accepts, handled here once: where a spec's `$ref`s may reach (issue 18).
  * `ref_roots` holds directories (relative to the config file), `allowed_ref_hosts` host names.
  */
-export const SOURCE_CONFIG_KEYS = ['ref_roots', 'allowed_ref_hosts'] as const;
+export const SOURCE_CONFIG_KEYS = ['ref_roots', 'allowed_ref_hosts', 'request_headers'] as const;
 
 export const SOURCE_CONFIG_HELP = [
   'ref_roots          string[], optional  directories besides the spec\'s own where local $refs may point',
   'allowed_ref_hosts  string[], optional  hosts (name or name:port) remote $refs may reach; without it a',
   '                                       local spec never reaches the network, a remote one only its origin',
-  'input_openapi may be an http(s) URL (30 s timeout, at most 5 redirects, 50 MB).',
+  'request_headers    { name: value }, optional  headers sent to the remote spec\'s origin and allowed_ref_hosts;',
+  '                                       ${NAME} in a value is the environment variable NAME (an error if unset)',
+  'input_openapi may be an http(s) URL (30 s timeout, at most 5 redirects, 50 MB), or a Swagger 2.0',
+  'document (converted to OpenAPI 3 first).',
+  ...FILTER_CONFIG_HELP,
 ];
 
 export interface ConfigSpec<T> {
@@ -100,14 +106,14 @@ export async function parseConfig<T>(raw: unknown, spec: ConfigSpec<T>, file: st
 async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, prefix: string): Promise<T & SourceConfig> {
   const keyName = (key: string) => (prefix ? `${prefix}.${key}` : key);
   if (!isRecord(raw)) throw new ConfigError('must be a JSON object', { file, key: prefix || undefined });
-  const allowed = [...spec.keys, ...SOURCE_CONFIG_KEYS, ...(spec.multiProject && !prefix ? ['projects'] : [])];
+  const allowed = [...spec.keys, ...SOURCE_CONFIG_KEYS, ...FILTER_CONFIG_KEYS, ...(spec.multiProject && !prefix ? ['projects'] : [])];
   // Every error at once, each naming its key: unknown keys, then the known keys' values.
   const errors: ConfigError[] = [];
   const unknown = Object.keys(raw).filter((key) => !allowed.includes(key));
   for (const key of unknown) errors.push(new ConfigError(`unknown key (allowed: ${allowed.join(', ')})`, { file, key: keyName(key) }));
-  const { ref_roots, allowed_ref_hosts, ...rest } = raw;
+  const { ref_roots, allowed_ref_hosts, request_headers, include: _include, exclude: _exclude, deprecated: _deprecated, ...rest } = raw;
   const own = Object.fromEntries(Object.entries(rest).filter(([key]) => !unknown.includes(key)));
-  const source: SourceConfig = {};
+  let source: SourceConfig = {};
   const collect = (check: () => void) => {
     try {
       check();
@@ -116,8 +122,10 @@ async function parseOne<T>(raw: unknown, spec: ConfigSpec<T>, file: string, pref
       errors.push(error);
     }
   };
+  collect(() => (source = parseFilterConfig(raw, keyName, file)));
   if (ref_roots !== undefined) collect(() => (source.ref_roots = stringList(ref_roots, keyName('ref_roots'), file).map((dir) => resolve(dirname(file), dir))));
   if (allowed_ref_hosts !== undefined) collect(() => (source.allowed_ref_hosts = hostList(allowed_ref_hosts, keyName('allowed_ref_hosts'), file)));
+  if (request_headers !== undefined) collect(() => (source.request_headers = parseRequestHeaders(request_headers, keyName('request_headers'), file)));
   const result = await spec.schema['~standard'].validate(own);
   for (const issue of result.issues ?? []) {
     const segments = (issue.path ?? []).map((s) => (typeof s === 'object' ? s.key : s));

@@ -1,12 +1,13 @@
 import { buildModel } from '../ir/build-model.js';
+import { selectOperations } from '../ir/filters.js';
 import type { ApiModel } from '../ir/types.js';
-import { checkSpec, loadSpecFile, locateInSource, type LoadOptions } from './load-spec.js';
+import { checkSpec, loadSpecFile, locateInSource, modelInSource, type LoadOptions } from './load-spec.js';
 
 /** Spec file or URL → intermediate representation (`options`: the trust rules' config keys). */
 export async function loadModel(input: string, options: LoadOptions = {}): Promise<ApiModel> {
   const spec = await loadSpecFile(input, options);
   try {
-    return buildModel(spec);
+    return selectOperations(modelInSource(buildModel(spec), spec), options);
   } catch (error) {
     throw locateInSource(error, spec);
   }

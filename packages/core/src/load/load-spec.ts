@@ -4,6 +4,8 @@ import type { DocumentCache } from './document-cache.js';
 import { parseDocumentText } from './parse-document.js';
 import { DEFAULT_FETCH_TIMEOUT_MS, DEFAULT_MAX_BYTES, MAX_REDIRECTS, readSource, SourceReadError, type FetchLimits } from './read-source.js';
 import { displayUrl, inputUrl, SourcePolicy, type SourceConfig } from './source-policy.js';
+import { convertSwagger2, definitionsAsComponents, definitionsBack, isSwagger, warningInOriginal, type Conversion } from './swagger2.js';
+import type { ApiModel } from '../ir/types.js';
 
 export type OpenApiDialect = '3.0' | '3.1';
 
@@ -19,6 +21,8 @@ export interface LoadedSpec {
   loadedFiles: string[];
   /** Where schemas the loader named came from (`#/components/schemas/App` → app.yml at `#`). */
   origins?: Map<string, { file: string; pointer: string }>;
+  /** Set when the document was Swagger 2.0, converted to OpenAPI 3 before anything else. */
+  conversion?: Conversion;
 }
 
 export interface LoadOptions extends SourceConfig {
@@ -56,6 +60,7 @@ export async function loadSpecFile(input: string, options: LoadOptions = {}): Pr
     throw new SpecError(reason, { file, namedBy: 'input_openapi' }, 'SPEC_NOT_FOUND');
   }
   const parsed = parseDocumentText(read.text, file);
+  if (isSwagger(parsed)) return loadSwagger2(parsed, file, url, read.url, policy, limits, options);
   const spec = checkSpec(parsed, file);
   options.documents?.begin();
   if (!needsBundling(parsed)) {
@@ -65,6 +70,39 @@ export async function loadSpecFile(input: string, options: LoadOptions = {}): Pr
   const { document, loadedFiles, origins } = await new RefBundler(policy, limits, options.documents, options.reads).bundle(url, read.url, parsed);
   options.documents?.end();
   return { ...checkSpec(document, file), loadedFiles, origins };
+}
+
+/**
+ * A Swagger 2.0 document: its `$ref`s bundled like a 3.x document's (its definitions standing in
+ * for the components meanwhile), then converted; places are told in the original.
+ */
+async function loadSwagger2(
+  parsed: Record<string, unknown>,
+  file: string,
+  url: URL,
+  readUrl: URL,
+  policy: SourcePolicy,
+  limits: FetchLimits,
+  options: LoadOptions,
+): Promise<LoadedSpec> {
+  let document = definitionsAsComponents(parsed);
+  let loaded: Pick<LoadedSpec, 'loadedFiles' | 'origins'> = { loadedFiles: [file] };
+  options.documents?.begin();
+  if (needsBundling(document)) {
+    const bundled = await new RefBundler(policy, limits, options.documents, options.reads).bundle(url, readUrl, document);
+    document = bundled.document;
+    loaded = { loadedFiles: bundled.loadedFiles, origins: bundled.origins };
+  }
+  options.documents?.end();
+  const { document: converted, conversion } = await convertSwagger2(definitionsBack(document), parsed, file);
+  return { ...checkSpec(converted, file), ...loaded, conversion };
+}
+
+/** A model built from a converted document, its warnings told in the original document. */
+export function modelInSource(model: ApiModel, spec: LoadedSpec): ApiModel {
+  const conversion = spec.conversion;
+  if (conversion === undefined) return model;
+  return { ...model, warnings: [...conversion.warnings, ...model.warnings.map((warning) => warningInOriginal(warning, conversion))] };
 }
 
 /** The longest timeout a timer keeps (about 24.8 days): a longer one would fire at once, or throw. */
@@ -86,13 +124,16 @@ function fetchLimits(options: LoadOptions): FetchLimits {
  * schema came from, not the component the loader made (which is in no file).
  */
 export function locateInSource(error: unknown, spec: LoadedSpec): unknown {
-  if (!(error instanceof SpecError) || spec.origins === undefined) return error;
+  if (!(error instanceof SpecError)) return error;
   const pointer = error.location.pointer;
   if (pointer === undefined || error.location.file !== spec.file) return error;
-  for (const [component, origin] of spec.origins) {
+  for (const [component, origin] of spec.origins ?? []) {
     if (pointer !== component && !pointer.startsWith(`${component}/`)) continue;
     const rest = pointer.slice(component.length);
     return new SpecError(error.message, { ...error.location, file: origin.file, pointer: origin.pointer + rest }, error.code, { cause: error });
+  }
+  if (spec.conversion !== undefined) {
+    return new SpecError(error.message, { ...error.location, pointer: spec.conversion.originalPointer(pointer) }, error.code, { cause: error });
   }
   return error;
 }
@@ -105,7 +146,7 @@ export function checkSpec(document: unknown, file = '<spec>'): LoadedSpec {
   const doc = document as Record<string, unknown>;
   if ('swagger' in doc) {
     throw new SpecError(
-      `Swagger ${String(doc['swagger'])} is not supported; convert the document to OpenAPI 3 first (for example with swagger2openapi)`,
+      `Swagger ${String(doc['swagger'])} is not supported in a document passed in memory; load it from its file or URL (loadSpecFile, loadModel), which converts Swagger 2.0 to OpenAPI 3`,
       { file, pointer: '#/swagger' },
       'SPEC_UNSUPPORTED',
     );

@@ -54,7 +54,7 @@ async function fetchText(url: URL, policy: SourcePolicy, limits: FetchLimits): P
   for (let hops = 0; ; hops++) {
     let response: Response;
     try {
-      response = await fetch(current, { redirect: 'manual', signal, headers: { accept: 'application/json, application/yaml, text/yaml, */*' } });
+      response = await fetch(current, { redirect: 'manual', signal, headers: { accept: 'application/json, application/yaml, text/yaml, */*', ...policy.headersFor(current) } });
     } catch (error) {
       if (signal.aborted) throw timedOut(current);
       const cause = (error as Error & { cause?: Error }).cause;

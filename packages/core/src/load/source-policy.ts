@@ -2,14 +2,20 @@ import { realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { SpecError } from '../errors.js';
+import type { FilterConfig } from '../ir/filters.js';
 import { isRemoteInput, remoteInputProblem } from './remote-url.js';
 
-/** The config keys (shared by every command) that widen what a spec's `$ref`s may reach. */
-export interface SourceConfig {
+/**
+ * The config keys (shared by every command) that widen what a spec's `$ref`s may reach, and
+ * (`FilterConfig`) the operations generated from it.
+ */
+export interface SourceConfig extends FilterConfig {
   /** Directories besides the spec's own tree where local `$ref`s may point (absolute). */
   ref_roots?: string[] | undefined;
   /** Hosts (`host` or `host:port`) remote `$ref`s may reach besides a remote input's origin. */
   allowed_ref_hosts?: string[] | undefined;
+  /** Headers for every request to the remote input's origin and the allowed hosts (expanded). */
+  request_headers?: Record<string, string> | undefined;
 }
 
 /**
@@ -23,12 +29,19 @@ export class SourcePolicy {
   private realRoots: Promise<string[]> | undefined;
   private readonly origin: string | undefined;
   private readonly hosts: string[];
+  private readonly headers: Record<string, string>;
 
   constructor(input: URL, config: SourceConfig) {
+    this.headers = config.request_headers ?? {};
     const local = input.protocol === 'file:';
     this.roots = [...(local ? [dirname(fileURLToPath(input))] : []), ...(config.ref_roots ?? []).map((r) => resolve(r))];
     this.origin = local ? undefined : input.origin;
     this.hosts = (config.allowed_ref_hosts ?? []).map((h) => h.toLowerCase());
+  }
+
+  /** The configured headers for a request to `url`: only where the policy lets a spec read. */
+  headersFor(url: URL): Record<string, string> {
+    return (url.protocol === 'http:' || url.protocol === 'https:') && this.checkRemote(url) === undefined ? this.headers : {};
   }
 
   /** The rule `url` breaks, or undefined when the loader may read it. */
