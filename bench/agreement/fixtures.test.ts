@@ -112,11 +112,12 @@ describe('pnpm agreement', () => {
     return { code: result.status, stdout: result.stdout, stderr: result.stderr };
   };
 
-  it('prints one line per spec with its zod variant and the totals last, exit 0 when all agree', async () => {
+  it('prints one line per spec with its zod variant and responses, and the totals last, exit 0 when all agree', async () => {
     const run = await runNode(['--spec', fixture('nullable-3.0.yaml'), '--zod-variant', 'mini', '--jobs', '1']);
     const lines = run.stdout.trim().split('\n');
-    expect(lines[0]).toBe('fixtures/specs/nullable-3.0.yaml (mini): 3 agreed, 0 failed, 0 skipped');
-    expect(lines.at(-1)).toBe('3 operations agreed, 0 failed, 0 skipped');
+    // Operations, then the declared responses sent with reply() (issue 34).
+    expect(lines[0]).toBe('fixtures/specs/nullable-3.0.yaml (mini): 3 agreed, 0 failed, 0 skipped; responses 3 agreed, 0 failed, 0 skipped');
+    expect(lines.slice(-2)).toEqual(['3 operations agreed, 0 failed, 0 skipped', '3 declared responses agreed, 0 failed, 0 skipped']);
     expect(run.code).toBe(0);
   });
 

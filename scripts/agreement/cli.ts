@@ -120,7 +120,9 @@ const lines = (outcome: SpecOutcome): string => {
   const id = `${name(outcome.spec)} (${outcome.variant})`;
   if (outcome.error) return `${id}: not checked: ${outcome.error}\n`;
   const { agreed, failed, skipped } = tally(outcome.operations);
-  let text = `${id}: ${agreed} agreed, ${failed} failed, ${skipped} skipped\n`;
+  const r = outcome.responses;
+  const replies = r ? `; responses ${r.agreed} agreed, ${r.failed} failed, ${r.skipped} skipped` : '';
+  let text = `${id}: ${agreed} agreed, ${failed} failed, ${skipped} skipped${replies}\n`;
   for (const o of outcome.operations.filter((o) => o.status === 'failed').slice(0, 5)) text += `  failed ${o.operation}: ${o.reasons.join(' | ')}\n`;
   for (const o of outcome.operations.filter((o) => o.status === 'skipped')) text += `  skipped ${o.operation}: ${o.reasons[0]}\n`;
   return text;
@@ -155,4 +157,6 @@ const unchecked = outcomes.filter((o) => o.error).length;
 if (reused > 0) process.stdout.write(`${reused} of ${specs.length} specs taken from earlier runs (--resume)\n`);
 if (unchecked > 0) process.stdout.write(`${unchecked} of ${specs.length} specs not checked\n`);
 process.stdout.write(`${total.agreed} operations agreed, ${total.failed} failed, ${total.skipped} skipped\n`);
+const replies = outcomes.reduce((sum, o) => ({ agreed: sum.agreed + (o.responses?.agreed ?? 0), failed: sum.failed + (o.responses?.failed ?? 0), skipped: sum.skipped + (o.responses?.skipped ?? 0) }), { agreed: 0, failed: 0, skipped: 0 });
+process.stdout.write(`${replies.agreed} declared responses agreed, ${replies.failed} failed, ${replies.skipped} skipped\n`);
 process.exit(total.failed > 0 || unchecked > 0 ? 1 : 0);

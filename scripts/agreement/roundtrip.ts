@@ -9,6 +9,7 @@ import { dispatcher, type MockHandler, type Msw } from '../corpus/agreement.js';
 import { bodyPair, clientBody, comparable, serviceAnswer, withNulls } from './bodies.js';
 import { generateProject, ROUTERS, type Generated, type RouterName } from './project.js';
 import { expect, serve, type Call } from './servers.js';
+import { replyCases, type ReplyCase } from './replies.js';
 import { impossibleNeeds, successContent, type Sample } from './values.js';
 
 /**
@@ -31,6 +32,8 @@ export interface SpecOutcome {
   /** The `zod_variant` the client's schemas were generated with. */
   variant: ZodVariant;
   operations: OperationOutcome[];
+  /** Declared responses sent with reply() and checked on every router (issue 34). */
+  responses?: { agreed: number; failed: number; skipped: number };
   /** The spec did not load or the output could not be imported: no operation was checked. */
   error?: string;
   warnings: string[];
@@ -191,6 +194,39 @@ function sameText(result: unknown, answer: unknown): boolean {
   return typeof result === 'string' && answer instanceof Uint8Array && new TextDecoder().decode(answer) === result;
 }
 
+/**
+ * One declared response: the service answers `reply(status, body)`; the client must resolve with
+ * that body (a 2xx) or reject with an ApiError of that status, a deep-equal body and `is(key)`.
+ */
+async function replyRound(model: ApiModel, operation: Operation, fn: ClientFunction, sample: Sample, name: string, reply: ReplyCase, mock: unknown): Promise<string | undefined> {
+  const { args, headers } = clientCall(model, operation, sample);
+  const content = reply.declared.response.contents[0];
+  const body = serviceAnswer(model, content, mock);
+  const calls: Call[] = [];
+  expect(calls, () => ({ [Symbol.for('specwright.reply')]: true, status: reply.status, body, headers: undefined }));
+  const what = `reply ${reply.declared.status} (as ${reply.status})`;
+  let result: unknown;
+  try {
+    result = await fn(...args, { headers, signal: AbortSignal.timeout(CALL_LIMIT_MS) });
+  } catch (error) {
+    if (reply.declared.role === 'success') return `${what}: client threw ${message(error)}`;
+    const e = error as { name?: unknown; status?: unknown; body?: unknown; bodyIssues?: unknown; is?: (status: unknown) => boolean };
+    if (e.name !== 'ApiError' || typeof e.is !== 'function') return `${what}: client threw ${message(error)}`;
+    const problems: string[] = [];
+    if (e.status !== reply.status) problems.push(`status ${String(e.status)}`);
+    if (!isDeepStrictEqual(await comparable(e.body), await comparable(content ? body : null)) && !sameText(e.body, body)) problems.push(`body ${show(e.body)}, the service answered ${show(body)}`);
+    const key = reply.declared.match === 'exact' ? Number(reply.declared.status) : reply.declared.status;
+    if (!e.is(key)) problems.push(`is(${JSON.stringify(key)}) is false${e.bodyIssues ? `: ${show(e.bodyIssues)}` : ''}`);
+    return problems.length > 0 ? `${what}: ${problems.join('; ')}` : undefined;
+  }
+  if (calls[0]?.method !== name) return `${what}: service.${name} was not called`;
+  if (reply.declared.role === 'error') return `${what}: client resolved ${show(result)}`;
+  if (!content) return result === undefined ? undefined : `${what}: client returned ${show(result)} for a response without a body`;
+  const returned = await comparable(result);
+  const answered = await comparable(body);
+  return isDeepStrictEqual(returned, answered) || sameText(result, body) ? undefined : `${what}: client returned ${show(returned)}, the service answered ${show(answered)}`;
+}
+
 const NO_HANDLER = 'agreement: no MSW handler answered';
 
 async function mswRound(model: ApiModel, operation: Operation, fn: ClientFunction, sample: Sample, warnings: string[]): Promise<string | undefined> {
@@ -247,6 +283,11 @@ async function roundTrips(spec: string, model: ApiModel, generated: Generated): 
   });
   const checked = model.operations.map((operation, index) => ({ operation, index, outcome: outcomes[index]!, name: names.operation(operation).fn })).filter((o) => o.outcome.status !== 'skipped');
   const fail = (outcome: OperationOutcome, reason: string) => ((outcome.status = 'failed'), outcome.reasons.push(reason));
+  const responses = { agreed: 0, failed: 0, skipped: 0 };
+  const replyFailed = new Set<string>();
+  for (const { operation, outcome } of model.operations.map((operation, index) => ({ operation, outcome: outcomes[index]! }))) {
+    for (const reply of replyCases(operation)) if (outcome.status === 'skipped' || reply.skip) responses.skipped++;
+  }
 
   for (const framework of ROUTERS) {
     const served = await serve(generated, framework as RouterName);
@@ -260,6 +301,15 @@ async function roundTrips(spec: string, model: ApiModel, generated: Generated): 
           const problem = await routerRound(model, operation, client[name]!, nulls, name);
           if (problem) fail(outcome, `${framework}, with null wherever allowed: ${problem}`);
         }
+        const sample = values[index]!();
+        for (const [i, reply] of replyCases(operation).entries()) {
+          if (reply.skip) continue;
+          const problem = await replyRound(model, operation, client[name]!, sample, name, reply, sample.replies?.[i]);
+          if (problem) {
+            fail(outcome, `${framework}: ${problem}`);
+            replyFailed.add(`${operation.key} ${i}`);
+          }
+        }
         // An optional body left out reaches the service as undefined, whatever its media type.
         if (operation.requestBody && !operation.requestBody.required) {
           const absent = await routerRound(model, operation, client[name]!, { ...values[index]!(), body: ABSENT }, name);
@@ -268,6 +318,14 @@ async function roundTrips(spec: string, model: ApiModel, generated: Generated): 
       }
     } finally {
       await served.close();
+    }
+  }
+
+  for (const { operation } of checked) {
+    for (const [i, reply] of replyCases(operation).entries()) {
+      if (reply.skip) continue;
+      if (replyFailed.has(`${operation.key} ${i}`)) responses.failed++;
+      else responses.agreed++;
     }
   }
 
@@ -289,7 +347,7 @@ async function roundTrips(spec: string, model: ApiModel, generated: Generated): 
     const problem = await mswRound(model, operation, client[names.operation(operation).fn]!, values[index]!(), generated.warnings);
     if (problem) fail(outcome, problem);
   }
-  return { spec, operations: outcomes, warnings: generated.warnings };
+  return { spec, operations: outcomes, responses, warnings: generated.warnings };
 }
 
 export function tally(outcomes: OperationOutcome[]): { agreed: number; failed: number; skipped: number } {

@@ -1,6 +1,7 @@
 import { GLOBAL_VALUE_NAMES, code as c, successResponses, type ApiModel, type Code, type Operation, type SchemaNode } from '@specwright/core';
 import { MockBuilder, seededMockStatements } from '@specwright/openapi-msw';
 import { successStatus } from '@specwright/openapi-server';
+import { replyCases } from './replies.js';
 
 /**
  * The values module of a round trip: for each operation (by index in the model), a function that
@@ -16,6 +17,8 @@ export interface Sample {
   query?: Record<string, unknown>;
   headers: Record<string, unknown>;
   response?: unknown;
+  /** Mock bodies of the declared responses, in `replyCases` order. */
+  replies?: unknown[];
 }
 
 /** The content of an operation's success response, as the routers choose it (openapi-server's rule). */
@@ -74,6 +77,13 @@ export function valuesModule(model: ApiModel, omitted: (operation: Operation, na
     props.push(c.prop('headers', c.obj(headers.map((p) => c.prop(p.name, value(p.schema))))));
     const response = successContent(operation);
     if (response) props.push(c.prop('response', value(response.schema)));
+    // One mock body per declared response sent with reply() (undefined for one without a body).
+    const replies = replyCases(operation).map((r) => {
+      const content = r.declared.response.contents[0];
+      if (r.skip || !content) return c.undef();
+      return content.schema === undefined || mocks.noValue(content.schema) !== undefined ? value(ANY_TEXT) : value(content.schema);
+    });
+    props.push(c.prop('replies', c.arr(replies)));
     return c.arrow([], c.obj(props));
   });
   return {

@@ -177,6 +177,16 @@ describe('the contact form', () => {
     expect(seen.filter((r) => r.path === '/api/contact')).toHaveLength(1);
   });
 
+  it('sends the user back to log in on a 401 (the declared error, narrowed by is(401))', async () => {
+    await logIn();
+    server.use(http.post('*/contact', () => HttpResponse.json({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' }, { status: 401 })));
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeDefined();
+    expect(screen.queryByTestId('user-name')).toBeNull();
+  });
+
   it('clears the error when the method changes', async () => {
     await logIn();
     fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Hello' } });

@@ -71,6 +71,8 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
   const vue = new ImportTable(scope);
   client.declare('ApiError');
   for (const op of plan.operations) client.declare(op.names.fn);
+  const errorMaps = plan.operations.flatMap((op) => (op.names.errors === undefined ? [] : [op.names.errors]));
+  for (const name of errorMaps) client.declare(name);
   const adapterNames = adapterImports(adapter);
   for (const name of [...adapterNames.values, ...adapterNames.types]) tanstack.declare(name);
   if (adapter.inputs === 'vue') for (const name of VUE_NAMES) vue.declare(name);
@@ -98,7 +100,7 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
   if (tanstackNames.length > 0) imports.push(b.importFrom(adapter.package, tanstackNames));
   const vueNames = importNames(vue, VUE_TYPES);
   if (vueNames.length > 0) imports.push(b.importFrom(VUE_MODULE, vueNames));
-  const clientNames = importNames(client, ['ApiError']);
+  const clientNames = importNames(client, ['ApiError', ...errorMaps]);
   if (clientNames.length > 0) imports.push(b.importFrom(CLIENT_MODULE, clientNames));
   // A module without imports or exports is a script; `export {}` keeps an empty spec's file a module.
   if (body.length === 0) body.push(b.canonicalRaw('export {};'));
@@ -155,8 +157,11 @@ class Emitter {
     return b.union([b.tref('Exclude', [returned, b.kw('undefined')]), b.kw('null')]);
   }
 
-  private errorType(): Code.Type {
-    return b.tref(this.client.use('ApiError'));
+  /** `ApiError<GetBookErrors>` when the operation declares errors (so `error.is(404)` narrows), else `ApiError`. */
+  private errorType(op: QueryPlan | MutationPlan): Code.Type {
+    const errors = op.names.errors;
+    const apiError = this.client.use('ApiError');
+    return errors === undefined ? b.tref(apiError) : b.tref(apiError, [b.tref(this.client.use(errors))]);
   }
 
   private keyType(entry: KeyEntry): Code.Type {
@@ -290,7 +295,7 @@ class Emitter {
 
     const entry = infinite ? op.infinite!.key : op.key;
     const data = this.dataType(op);
-    const error = this.errorType();
+    const error = this.errorType(op);
     const pageParam = infinite ? this.pageParamType(op, op.args.find((a) => a.role === 'query')!) : undefined;
     const key = this.keyType(entry);
     const typeArgs: Code.Type[] = [data, error, b.tref('TData'), key, ...(pageParam ? [pageParam] : [])];
@@ -373,7 +378,7 @@ class Emitter {
       variables = b.tref(op.variablesType);
     }
     const data = this.dataType(op);
-    const error = this.errorType();
+    const error = this.errorType(op);
     const typeArgs: Code.Type[] = [data, error, variables, b.tref('TOnMutateResult')];
 
     const callArgs = this.mutationCallArgs(op, b.id(variablesName));

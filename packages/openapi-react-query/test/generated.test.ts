@@ -24,6 +24,7 @@ const CASES: { out: string; spec: string; hooks?: Record<string, unknown>; types
   { out: 'nullable', spec: fixture('nullable-3.0.yaml'), hooks: ALL_ON },
   { out: 'external', spec: fixture('external/main.yaml'), hooks: ALL_ON },
   { out: 'hostile', spec: fixture('hostile.yaml'), hooks: ALL_ON },
+  { out: 'declared', spec: fixture('declared-responses.yaml'), types: 'declared-responses.test-d.ts' },
 ];
 
 const GENERATED = ['hooks.ts', 'test-utils.ts'];

@@ -1,5 +1,6 @@
 import { code, type ApiModel, type Code } from '@specwright/core';
 import { selectorCount, type OperationPlan } from './plan.js';
+import { admitsReply, replyGuard } from './reply-emit.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
 
 const req = code.id('req');
@@ -101,11 +102,13 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   const call = code.awaitExpr(code.dot(code.id('service'), plan.fn, args));
   const response = plan.response;
   const status = code.dot(res, 'status', [code.num(response.status)]);
+  const send = (reply: Code.Expr, types: Code.Expr | undefined) => [code.exprStmt(code.call('sendReply', [res, reply, ...(types ? [types] : [])])), code.ret()];
+  const guard = admitsReply(plan) ? [replyGuard(b, plan, send)] : [];
   if (response.kind === 'none') {
-    body.push(code.exprStmt(call));
+    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...guard);
     body.push(code.exprStmt(code.dot(status, 'end')));
   } else {
-    body.push(code.constDecl('result', call));
+    body.push(code.constDecl('result', call), ...guard);
     const result = code.id('result');
     const encode = b.encodeForm(plan, result);
     const form = code.id('form');

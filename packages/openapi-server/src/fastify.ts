@@ -1,5 +1,6 @@
 import { code, type ApiModel, type Code } from '@specwright/core';
 import { resolveNode, selectorCount, type OperationPlan, type RequestBodyPlan } from './plan.js';
+import { admitsReply, replyGuard } from './reply-emit.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
 
 const request = code.id('request');
@@ -110,11 +111,12 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
   const call = code.awaitExpr(code.dot(code.id('service'), plan.fn, args));
   const response = plan.response;
   const status = code.dot(reply, 'code', [code.num(response.status)]);
+  const guard = admitsReply(plan) ? [replyGuard(b, plan, (sent, types) => [code.ret(code.call('sendReply', [reply, sent, ...(types ? [types] : [])]))])] : [];
   if (response.kind === 'none') {
-    body.push(code.exprStmt(call));
+    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...guard);
     body.push(code.ret(code.dot(status, 'send')));
   } else {
-    body.push(code.constDecl('result', call));
+    body.push(code.constDecl('result', call), ...guard);
     const result = code.id('result');
     if (response.kind === 'json' && shared && response.declaration) {
       const json = code.dot(status, 'type', [code.str('application/json; charset=utf-8')]);

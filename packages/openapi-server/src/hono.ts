@@ -1,6 +1,7 @@
 import { code, type ApiModel, type Code } from '@specwright/core';
 import type { OperationPlan } from './plan.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
+import { admitsReply, replyGuard } from './reply-emit.js';
 import { snippetTexts } from './runtime.js';
 
 const c = code.id('c');
@@ -81,11 +82,12 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   const call = code.awaitExpr(code.dot(code.id('service'), plan.fn, args));
   const response = plan.response;
   const status = code.num(response.status);
+  const guard = admitsReply(plan) ? [replyGuard(b, plan, (reply, types) => [code.ret(code.call('replyResponse', types ? [reply, types] : [reply]))])] : [];
   if (response.kind === 'none') {
-    body.push(code.exprStmt(call));
+    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...guard);
     body.push(code.ret(code.dot(c, 'body', [code.nul(), status])));
   } else {
-    body.push(code.constDecl('result', call));
+    body.push(code.constDecl('result', call), ...guard);
     const result = code.id('result');
     const encode = b.encodeForm(plan, result);
     const form = code.id('form');

@@ -4,6 +4,8 @@
  * `raw` statements; a router takes only the snippets it uses, so nothing is declared unused.
  */
 
+import { replySnippets } from './runtime-reply.js';
+
 export interface Snippet {
   /** The names the snippet declares (top level). */
   declares: string[];
@@ -14,7 +16,7 @@ export interface Snippet {
 
 export const DEFAULT_BODY_LIMIT = 1_048_576;
 
-const snippets = {
+const baseSnippets = {
   bodyLimit: {
     declares: ['DEFAULT_BODY_LIMIT'],
     needs: [],
@@ -987,6 +989,8 @@ function handleError(
 `,
   },
 } satisfies Record<string, Snippet>;
+
+const snippets = { ...baseSnippets, ...replySnippets };
 
 export type SnippetId = keyof typeof snippets;
 

@@ -1,6 +1,7 @@
 import { NameScope, code, type ApiModel, type Code } from '@specwright/core';
 import { ImportList } from './imports.js';
 import type { OperationPlan } from './plan.js';
+import { REPLY_DECLARATIONS, REPLY_NAMES, replyTypes } from './service-reply.js';
 
 export const SERVICE_INTERFACE = 'Service';
 
@@ -95,11 +96,12 @@ export function methodDoc(plan: OperationPlan): string {
 
 /** `service.ts`: the framework-free interface with one async method per operation. */
 export function buildServiceModule(model: ApiModel, plans: OperationPlan[], options: ServiceModuleOptions): Code.Module {
-  const scope = new NameScope([SERVICE_INTERFACE, ...(options.contextType ? [options.contextType] : [])]);
+  const scope = new NameScope([SERVICE_INTERFACE, ...REPLY_NAMES, ...(options.contextType ? [options.contextType] : [])]);
   const types = new ImportList(options.schemaTypes, scope, true);
-  const members = plans.map((plan) =>
-    code.tmethod(plan.fn, toCodeParams(methodParams(plan, types, options.contextType)), code.tref('Promise', [resultType(plan, types)]), methodDoc(plan)),
-  );
+  const members = plans.map((plan) => {
+    const returned = code.union([resultType(plan, types), ...replyTypes(plan, types)]);
+    return code.tmethod(plan.fn, toCodeParams(methodParams(plan, types, options.contextType)), code.tref('Promise', [returned]), methodDoc(plan));
+  });
   const context = options.contextType;
   const docLines = [
     `The operations of ${model.info.title} ${model.info.version}: one async method per operation, free of any web framework.`,
@@ -113,5 +115,6 @@ export function buildServiceModule(model: ApiModel, plans: OperationPlan[], opti
     ...(context ? { typeParams: [{ name: plans.length > 0 ? context : `_${context}`, default: code.kw('never') }] } : {}),
   });
   const imports = types.statement();
-  return { header: options.header, body: imports ? [imports, iface] : [iface] };
+  const replies = code.canonicalRaw(REPLY_DECLARATIONS);
+  return { header: options.header, body: imports ? [imports, replies, iface] : [replies, iface] };
 }

@@ -41,20 +41,20 @@ describe('service.ts', () => {
   it('without context_type: methods in DECISIONS order, optional marks only where nothing required follows', () => {
     const text = printModuleSource(generateModules(model, { framework: 'none' }).service);
     expect(text).toContain('export interface Service {');
-    expect(text).toContain('updateOrder(shopId: string, orderId: string, body: Order, query?: UpdateOrderQuery): Promise<Order>;');
-    expect(text).toContain('getOrders(query: GetOrdersQuery): Promise<AuthContext>;');
+    expect(text).toContain('updateOrder(shopId: string, orderId: string, body: Order, query?: UpdateOrderQuery): Promise<Order | Reply<200, Order>>;');
+    expect(text).toContain('getOrders(query: GetOrdersQuery): Promise<AuthContext | Reply<200, AuthContext>>;');
     // A schema named Service is imported under another name.
-    expect(text).toContain('createOrders(body?: Order, query?: CreateOrdersQuery): Promise<Service_>;');
+    expect(text).toContain('createOrders(body?: Order, query?: CreateOrdersQuery): Promise<Service_ | Reply<201, Service_>>;');
     expect(text).toContain('Service as Service_');
   });
 
   it('with context_type: generic with default never, the context last, never imported', () => {
     const text = printModuleSource(generateModules(model, { framework: 'none', contextType: 'AuthContext' }).service);
     expect(text).toContain('export interface Service<AuthContext = never> {');
-    expect(text).toContain('updateOrder(shopId: string, orderId: string, body: Order, query: UpdateOrderQuery | undefined, context: AuthContext): Promise<Order>;');
-    expect(text).toContain('createOrders(body: Order | undefined, query: CreateOrdersQuery | undefined, context: AuthContext): Promise<Service_>;');
+    expect(text).toContain('updateOrder(shopId: string, orderId: string, body: Order, query: UpdateOrderQuery | undefined, context: AuthContext): Promise<Order | Reply<200, Order>>;');
+    expect(text).toContain('createOrders(body: Order | undefined, query: CreateOrdersQuery | undefined, context: AuthContext): Promise<Service_ | Reply<201, Service_>>;');
     // The user's type is never imported; a schema of that name is imported under another name.
-    expect(text).toContain('getOrders(query: GetOrdersQuery, context: AuthContext): Promise<AuthContext_>;');
+    expect(text).toContain('getOrders(query: GetOrdersQuery, context: AuthContext): Promise<AuthContext_ | Reply<200, AuthContext_>>;');
     expect(text).toMatch(/import type \{ [^}]*AuthContext as AuthContext_[^}]* \} from "\.\/schema-types\.js";/);
   });
 

@@ -4,6 +4,7 @@
  * Every name declared here is reserved in `names.ts`, so spec names never collide with them.
  */
 import { code as c, type Code } from '@specwright/core';
+import { ERROR_HELPERS } from './client-error-runtime.js';
 import type { ZodVariant } from './schema-emit.js';
 
 const EXPORTED = `
@@ -19,20 +20,78 @@ export interface RequestConfig {
   headers?: HeadersInit | undefined;
   /** Aborts the request. */
   signal?: AbortSignal | undefined;
+  /**
+   * Called with the response before its body is read, success or error: its \`status\` (which
+   * of several declared 2xx arrived) and \`headers\` (a \`Location\` after a 201).
+   */
+  onResponse?: ((response: Response) => void) | undefined;
 }
 
-/** The server answered with a status outside 2xx. */
-export class ApiError extends Error {
+/** Declared error bodies by status key (\`404\`, \`"5XX"\`, \`"default"\`): what \`ApiError.is\` narrows to. */
+export type ApiErrorBodies = { [status: string | number]: unknown };
+
+/** The statuses \`is\` takes for an error map: \`404\` (a number), \`"5XX"\`, \`"default"\`. */
+export type ApiErrorStatus<E> = {
+  [K in keyof E]-?: K extends \`\${infer N extends number}\` ? N : K;
+}[keyof E];
+
+/** The declared body of a status key. */
+export type ApiErrorBody<E, S> = S extends keyof E
+  ? E[S]
+  : \`\${S & (string | number)}\` extends keyof E
+    ? E[\`\${S & (string | number)}\` & keyof E]
+    : unknown;
+
+/**
+ * The server answered with a status outside 2xx. \`E\` maps the operation's declared error
+ * statuses to their bodies (\`GetBookErrors\`); bare \`ApiError\` knows none of them.
+ */
+export class ApiError<E extends object = ApiErrorBodies> extends Error {
   override readonly name = "ApiError";
   /** The HTTP status. */
   readonly status: number;
-  /** The parsed JSON body, or \`null\` when the body is empty or not JSON. */
+  /**
+   * The body: parsed with the declared schema of its status when it passed, else as received
+   * (parsed JSON or text); \`null\` when empty, or not JSON for an undeclared status.
+   */
   readonly body: unknown;
+  /** Why the body failed the declared schema of its status (then \`is()\` is false); else undefined. */
+  readonly bodyIssues: ValidationIssue[] | undefined;
+  /** The declared status key (\`"404"\`, \`"5XX"\`, \`"default"\`) whose schema the body passed. */
+  readonly declaredStatus: string | undefined;
+  /** Type only: the declared error bodies by status. */
+  declare readonly declaredErrors?: E;
 
-  constructor(status: number, body: unknown, message: string) {
+  constructor(
+    status: number,
+    body: unknown,
+    message: string,
+    declaredStatus?: string,
+    bodyIssues?: ValidationIssue[],
+  ) {
     super(message);
     this.status = status;
     this.body = body;
+    this.declaredStatus = declaredStatus;
+    this.bodyIssues = bodyIssues;
+  }
+
+  /**
+   * Whether the response is the declared one of \`status\` with a body that passed its schema:
+   * \`404\` for that code, \`"5XX"\` for a code of the range that no declared code takes,
+   * \`"default"\` for a code that no code or range takes. Narrows \`body\` to the declared type.
+   */
+  is<
+    T extends ApiError<object>,
+    S extends ApiErrorStatus<NonNullable<T["declaredErrors"]>>,
+  >(
+    this: T,
+    status: S,
+  ): this is T & {
+    readonly status: S extends number ? S : number;
+    readonly body: ApiErrorBody<NonNullable<T["declaredErrors"]>, S>;
+  } {
+    return this.declaredStatus === String(status);
   }
 }
 
@@ -77,7 +136,7 @@ interface Helper {
   config?: boolean;
 }
 
-const HELPERS: Record<string, Helper> = {
+const BASE_HELPERS: Record<string, Helper> = {
   QueryStyle: {
     code: `
 type QueryStyle =
@@ -116,8 +175,10 @@ interface RequestSpec<T> {
   body?: Promise<EncodedBody> | undefined;
   /** Readers by status (\`'200'\`, \`'2XX'\`); an undeclared 2xx status uses \`2XX\`, else the first. */
   responses: Record<string, ResponseReader<T>>;
+  /** Readers of the declared error statuses (\`'404'\`, \`'5XX'\`, \`'default'\`). */
+  errors?: Record<string, ErrorReader>;
 }`,
-    uses: ['QueryStyle', 'EncodedBody', 'ResponseReader'],
+    uses: ['QueryStyle', 'EncodedBody', 'ResponseReader', 'ErrorReader'],
   },
   toValidationIssues: {
     code: `
@@ -598,11 +659,20 @@ async function sendRequest<T>(
       : \`?\${spec.fixedQuery}\${query.replace(/^\\?/, "&")}\`;
   const url = client.baseUrl + spec.path + search;
   const response = await (client.fetch ?? fetch)(url, init);
+  config?.onResponse?.(response);
   if (!response.ok) {
+    const key = declaredErrorKey(spec.errors, response.status);
+    const reader = key === undefined ? undefined : spec.errors?.[key];
+    const read =
+      reader === undefined
+        ? { body: await readErrorBody(response), issues: undefined }
+        : await reader(response);
     throw new ApiError(
       response.status,
-      await readErrorBody(response),
+      read.body,
       \`\${spec.method} \${spec.path} failed with status \${response.status}\`,
+      read.issues === undefined ? key : undefined,
+      read.issues,
     );
   }
   const reader =
@@ -613,7 +683,7 @@ async function sendRequest<T>(
     throw new Error("internal: an operation without a response reader");
   return reader(response);
 }`,
-    uses: ['RequestSpec', 'serializeQuery', 'readErrorBody'],
+    uses: ['RequestSpec', 'serializeQuery', 'readErrorBody', 'declaredErrorKey'],
     config: true,
   },
   readJsonResponse: {
@@ -783,6 +853,8 @@ async function readEmptyResponse(response: Response): Promise<undefined> {
     uses: [],
   },
 };
+
+const HELPERS: Record<string, Helper> = { ...BASE_HELPERS, ...ERROR_HELPERS };
 
 /** Names `client.ts` may declare besides the operations (reserved for spec names). */
 export const CLIENT_RUNTIME_NAMES = Object.keys(HELPERS);

@@ -5,24 +5,11 @@
 import { code as c, isStyledPathParam, requestSelectors, type Code, type MediaContent, type Operation, type Parameter, type SchemaNode, successResponses, successStatus } from '@specwright/core';
 import { type EmitContext, resolveNamed } from './context.js';
 import { clientRuntimeExports, clientRuntimeInternals } from './client-runtime.js';
+import { errorReaders, errorsType } from './client-errors.js';
+import { Imports } from './client-imports.js';
+import { responseKind } from './response-kind.js';
 import { type SchemaScope, typeOf, zodImport } from './schema-emit.js';
 import { GENERATED_HEADER } from './schema-types.js';
-
-/** Names `client.ts` takes from `schema-types.ts`, collected while building. */
-class Imports {
-  readonly values = new Set<string>();
-  readonly types = new Set<string>();
-  readonly helpers = new Set<string>();
-  zod = false;
-
-  statement(from: string): Code.Stmt | undefined {
-    const names: Code.ImportName[] = [
-      ...[...this.values].map((name) => ({ name })),
-      ...[...this.types].filter((name) => !this.values.has(name)).map((name) => ({ name, typeOnly: true })),
-    ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return names.length > 0 ? { k: 'import', from, names } : undefined;
-  }
-}
 
 type BodyKind = 'json' | 'form' | 'multipart' | 'text' | 'binary';
 
@@ -66,7 +53,11 @@ export function clientModule(context: EmitContext): Code.Module {
     },
     resolve: (key) => resolveNamed(context, key),
   };
-  const functions = context.model.operations.map((operation) => operationFunction(operation, context, scope, imports));
+  const functions = context.model.operations.flatMap((operation) => {
+    const fn = operationFunction(operation, context, scope, imports);
+    const errors = errorsType(operation, context, imports);
+    return errors ? [errors, fn] : [fn];
+  });
   const runtime = clientRuntimeInternals(imports.helpers, context.variant);
 
   const head: Code.Stmt[] = [];
@@ -154,6 +145,8 @@ function operationFunction(operation: Operation, context: EmitContext, scope: Sc
 
   const { readers, type } = responseReaders(operation, context, imports);
   props.push(c.prop('responses', c.obj(readers)));
+  const errors = errorReaders(operation, context, imports);
+  if (errors.length > 0) props.push(c.prop('errors', c.obj(errors)));
   imports.helpers.add('sendRequest');
   const call = c.call('sendRequest', [c.obj(props), c.id('config')], [type]);
   return c.fn(names.fn, params, [c.ret(call)], {
@@ -277,16 +270,6 @@ function resolved(node: SchemaNode | undefined, context: EmitContext): SchemaNod
   let schema = node;
   for (let hops = 0; schema?.kind === 'ref' && hops < 64; hops++) schema = resolveNamed(context, schema.key);
   return schema;
-}
-
-/** How a response body is read: a binary string schema is raw bytes whatever its media type says. */
-function responseKind(content: MediaContent, context: EmitContext): 'json' | 'text' | 'blob' {
-  let schema = content.schema;
-  for (let hops = 0; schema?.kind === 'ref' && hops < 64; hops++) schema = resolveNamed(context, schema.key);
-  if (schema?.kind === 'string' && schema.binary) return 'blob';
-  if (content.kind === 'json') return 'json';
-  if (content.kind === 'binary') return 'blob';
-  return 'text';
 }
 
 /** The union of the readers' types: `void` when no 2xx response has a body. */

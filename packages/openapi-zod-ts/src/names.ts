@@ -8,7 +8,7 @@ import { CLIENT_CONFIG_TYPES, CLIENT_CONFIG_VALUES } from './client-config.js';
  * without a clash and no helper is shadowed.
  */
 export const CLIENT_VALUE_NAMES = ['z', 'ApiError', 'ValidationError', 'ResponseValidationError', ...CLIENT_CONFIG_VALUES, ...CLIENT_RUNTIME_NAMES];
-export const CLIENT_TYPE_NAMES = ['ApiError', 'ValidationError', 'ResponseValidationError', 'ValidationIssue', 'RequestConfig', ...CLIENT_CONFIG_TYPES, ...CLIENT_RUNTIME_NAMES];
+export const CLIENT_TYPE_NAMES = ['ApiError', 'ApiErrorBodies', 'ApiErrorStatus', 'ApiErrorBody', 'ValidationError', 'ResponseValidationError', 'ValidationIssue', 'RequestConfig', ...CLIENT_CONFIG_TYPES, ...CLIENT_RUNTIME_NAMES];
 
 /** The registry of each model: a registry never changes once built (see `createClientNames`). */
 const registries = new WeakMap<ApiModel, NameRegistry>();

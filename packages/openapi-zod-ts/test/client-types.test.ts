@@ -12,6 +12,7 @@ const CASES: [string, string][] = [
   ['petstore.ts', 'petstore-3.1.yaml'],
   ['features.ts', 'features-3.1.yaml'],
   ['recursive-maps.ts', 'recursive-maps.yaml'],
+  ['declared-responses.ts', 'declared-responses.yaml'],
 ];
 
 describe('types of the generated code', () => {

@@ -1,7 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
 import type { ContactRequest } from '../generated/schema-types.js';
+import { ApiError } from '../generated/client.js';
 import { useContact } from '../generated/hooks.js';
 import { messagesFor } from './field-errors.js';
+import { setToken } from './session.js';
 import { TextField } from './TextField.js';
 
 type Method = ContactRequest['method'];
@@ -17,6 +19,12 @@ export function ContactForm() {
   const phoneRef = useRef<HTMLInputElement>(null);
   const contact = useContact({
     onError: (error) => {
+      // A 401 (the spec's declared body, typed by ContactErrors): the session is gone, log in again.
+      // The hook's error can also be the client's ValidationError (nothing was sent): not an ApiError.
+      if (error instanceof ApiError && error.is(401)) {
+        setToken('');
+        return;
+      }
       // Focus the first field that failed, in form order.
       const errors = messagesFor(error, FIELDS);
       if (errors.email) emailRef.current?.focus();

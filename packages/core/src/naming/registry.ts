@@ -1,3 +1,4 @@
+import { errorResponses } from '../ir/declared-responses.js';
 import type { ApiModel, NamedSchema, Operation, SchemaNode } from '../ir/types.js';
 import { camelCase, pascalCase, upperFirst } from './case.js';
 import { isReservedTypeName, isReservedWord, safeIdentifier } from './identifiers.js';
@@ -67,8 +68,10 @@ export interface OperationNames {
   body?: DeclarationNames;
   /** The object of query parameters, when there are any. */
   query?: DeclarationNames;
-  /** Per success status (`'200'`, `'2XX'`) with a schema, the response body's declaration. */
+  /** Per declared status (`'200'`, `'2XX'`, `'404'`, `'default'`) with a schema, the response body's declaration. */
   responses: Map<string, DeclarationNames>;
+  /** `<Pascal>Errors`, the type mapping each declared error status to its body: set when the operation declares an error. */
+  errors?: string;
 }
 
 export interface ReservedNames {
@@ -136,6 +139,13 @@ export class NameRegistry {
       const suffix = success.length === 1 || response === success[0] ? '' : response.status;
       names.responses.set(response.status, this.refNames(schema) ?? this.declare(`${pascal}Response${suffix}`));
     }
+    // Errors after the successes, so every name an earlier version gave stays as it was.
+    const errors = errorResponses(operation);
+    for (const { status, response } of errors) {
+      const schema = response.contents[0]?.schema;
+      if (schema) names.responses.set(status, this.refNames(schema) ?? this.declare(`${pascal}Error${status === 'default' ? 'Default' : status}`));
+    }
+    if (errors.length > 0) names.errors = this.scope.claim(`${pascal}Errors`);
     return names;
   }
 

@@ -1,0 +1,112 @@
+import { copyFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { fixture, typecheck } from '@specwright/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FRAMEWORKS, generateProject, type GeneratedProject } from './support.js';
+
+/**
+ * `reply()` (issue 34): a service method answers any declared status. The type test proves that
+ * only declared statuses and bodies compile; each router then sends a reply with its status,
+ * headers and declared media type, checked over HTTP on 127.0.0.1.
+ */
+const SPEC = fixture('declared-responses.yaml');
+
+describe('reply() in service.ts', () => {
+  it('admits exactly the declared statuses and bodies (type test, strict flags)', async () => {
+    const generated = await generateProject({ spec: SPEC, framework: 'none', inputSchema: false, contextType: 'AuthContext' });
+    expect(generated.server.code).toBe(0);
+    copyFileSync(join(import.meta.dirname, 'types', 'declared-responses.ts'), join(generated.dir, 'service-impl.ts'));
+    generated.project.tsconfig('nodenext');
+    const result = typecheck(generated.dir, '5.9');
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.code).toBe(0);
+  });
+});
+
+const SERVE: Record<(typeof FRAMEWORKS)[number], string> = {
+  hono: `import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export function start(port: number) {
+  const app = new Hono();
+  app.route('/api', createRouter(service, { createContext: () => ({ userId: 'u' }) }));
+  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}`,
+  express: `import express from 'express';
+import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export function start(port: number) {
+  const app = express();
+  app.use('/api', createRouter(service, { createContext: () => ({ userId: 'u' }) }));
+  const server = app.listen(port, '127.0.0.1');
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}`,
+  fastify: `import Fastify from 'fastify';
+import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export async function start(port: number) {
+  const app = Fastify();
+  await app.register(createRouter(service, { createContext: () => ({ userId: 'u' }) }), { prefix: '/api' });
+  await app.listen({ port, host: '127.0.0.1' });
+  return () => app.close();
+}`,
+};
+
+describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
+  let generated: GeneratedProject;
+  let close: () => Promise<void>;
+  let base: string;
+
+  beforeAll(async () => {
+    generated = await generateProject({ spec: SPEC, framework, inputSchema: false, contextType: 'AuthContext' });
+    expect(generated.server.code).toBe(0);
+    const impl = (await import('node:fs')).readFileSync(join(import.meta.dirname, 'types', 'declared-responses.ts'), 'utf8');
+    generated.project.write('service-impl.ts', impl);
+    generated.project.write('serve.ts', SERVE[framework]);
+    const { freePort } = await import('@specwright/testing');
+    const port = await freePort();
+    const { start } = (await import(pathToFileURL(join(generated.dir, 'serve.ts')).href)) as { start: (port: number) => Promise<() => Promise<void>> | (() => Promise<void>) };
+    close = await start(port);
+    base = `http://127.0.0.1:${port}/api`;
+  });
+  afterAll(async () => {
+    await close?.();
+  });
+
+  const get = async (path: string, init?: RequestInit) => {
+    const response = await fetch(`${base}${path}`, init);
+    return { status: response.status, type: response.headers.get('content-type') ?? '', location: response.headers.get('location'), text: await response.text() };
+  };
+  const post = (title: string) => get('/books', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title }) });
+
+  it('compiles with the service under the strict flags', () => {
+    generated.project.tsconfig('nodenext');
+    const result = typecheck(generated.dir, '5.9');
+    expect(result.stdout + result.stderr).toBe('');
+  });
+
+  it('an exact error status with its JSON body, a range code, a default text body', async () => {
+    const missing = await get('/books/missing');
+    expect([missing.status, JSON.parse(missing.text), missing.type]).toEqual([404, { code: 'missing', message: 'No such book' }, expect.stringContaining('application/json')]);
+    const busy = await get('/books/busy');
+    expect([busy.status, JSON.parse(busy.text)]).toEqual([503, { retryAfter: 30 }]);
+    const teapot = await get('/books/teapot');
+    expect([teapot.status, teapot.text, teapot.type]).toEqual([418, 'I am a teapot', expect.stringContaining('text/plain')]);
+  });
+
+  it('a second 2xx, the success status with headers, and a 204 operation answering a text error', async () => {
+    const queued = await post('later');
+    expect([queued.status, JSON.parse(queued.text)]).toEqual([202, { ticket: 't-1' }]);
+    const created = await post('here');
+    expect([created.status, created.location, JSON.parse(created.text)]).toEqual([201, '/books/1', { id: '1', title: 'here' }]);
+    const plain = await post('plain');
+    expect([plain.status, JSON.parse(plain.text)]).toEqual([201, { id: '2', title: 'plain' }]);
+    const lent = await get('/books/lent', { method: 'DELETE' });
+    expect([lent.status, lent.text, lent.type]).toEqual([409, 'lent out', expect.stringContaining('text/plain')]);
+    const deleted = await get('/books/other', { method: 'DELETE' });
+    expect([deleted.status, deleted.text]).toEqual([204, '']);
+  });
+});

@@ -1,0 +1,75 @@
+// Type tests of service.ts for fixtures/specs/declared-responses.yaml (compiled by declared-responses.test.ts).
+import { reply, type Service } from './gen/service.js';
+
+interface AuthContext {
+  userId: string;
+}
+
+export const service: Service<AuthContext> = {
+  async getBook(id) {
+    if (id === 'missing') return reply(404, { code: 'missing', message: 'No such book' });
+    if (id === 'busy') return reply(503, { retryAfter: 30 });
+    if (id === 'teapot') return reply(418, 'I am a teapot');
+    return { id, title: 'Dune' };
+  },
+  async deleteBook(id) {
+    if (id === 'lent') return reply(409, 'lent out');
+  },
+  async createBook(body) {
+    if (body.title === 'later') return reply(202, { ticket: 't-1' });
+    if (body.title === 'here') return reply(201, { id: '1', title: 'here' }, { headers: { location: '/books/1' } });
+    if (body.title === 'bad') return reply(422, { issues: [{ path: ['title'], message: 'Taken' }] });
+    // A code of the 4XX range that no exact code takes.
+    if (body.title === 'conflict') return reply(409, { code: 'conflict', message: 'Exists' });
+    return { id: '2', title: body.title };
+  },
+};
+
+// Each method below returns one reply the operation does not declare: none compiles.
+type Get = Pick<Service<AuthContext>, 'getBook'>;
+type Create = Pick<Service<AuthContext>, 'createBook'>;
+type Delete = Pick<Service<AuthContext>, 'deleteBook'>;
+export const wrong: [Get, Get, Delete, Delete, Create, Create, Create] = [
+  {
+    // @ts-expect-error 404's body is NotFound
+    async getBook() {
+      return reply(404, { code: 1 });
+    },
+  },
+  {
+    // @ts-expect-error the default response's body is text
+    async getBook() {
+      return reply(418, { code: 'x' });
+    },
+  },
+  {
+    // @ts-expect-error deleteBook declares no 418, 4XX or default
+    async deleteBook() {
+      return reply(418, 'teapot');
+    },
+  },
+  {
+    // @ts-expect-error 409's body is text
+    async deleteBook() {
+      return reply(409, { reason: 'lent' });
+    },
+  },
+  {
+    // @ts-expect-error 422 is declared exactly with another body: the 4XX range does not take it
+    async createBook() {
+      return reply(422, { code: 'x', message: 'y' });
+    },
+  },
+  {
+    // @ts-expect-error createBook declares no 5XX nor default
+    async createBook() {
+      return reply(500, { code: 'x', message: 'y' });
+    },
+  },
+  {
+    // @ts-expect-error a 202's body is { ticket }
+    async createBook() {
+      return reply(202, { id: '1', title: 'x' });
+    },
+  },
+];
