@@ -90,10 +90,6 @@ export function operationHandler(operation: Operation, names: OperationNames, st
   return c.fn(names.handler, [c.param('override', overrideType, { optional: true })], [c.ret(c.call('mswOperation', args))], {
     exported: true,
     returnType: c.tref('HttpHandler'),
-    doc: [
-      'The handler of one operation, steered by `override`: `{ status }` (a declared status), `{ body }`',
-      '(a deep partial merged into the seeded mock), `headers`, `delay`, `once`, `networkError`, or a',
-      'resolver. Ready for `server.use(...)`.',
-    ].join('\n'),
+    doc: 'This operation alone, steered by `override` (see `MockOverride`), for `server.use(...)`.',
   });
 }
