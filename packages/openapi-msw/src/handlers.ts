@@ -1,6 +1,8 @@
 import { GLOBAL_VALUE_NAMES, code as c, isStyledPathParam, mediaKind, requestSelectors, routedUrlPath, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
 import { impossibleStringWarnings } from './impossible-strings.js';
 import { MockBuilder } from './mock-values.js';
+import { defaultAnswer, operationAnswers, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
+import { FACTORY_RUNTIME, MERGE_RUNTIME, OPERATION_RUNTIME, RUNTIME_NAMES } from './operation-runtime.js';
 import { pathParamTests } from './path-tests.js';
 import { compareSpecificity, routePattern } from './routes.js';
 import { FORM_RESPONSE, HELPERS } from './runtime-helpers.js';
@@ -50,7 +52,11 @@ export function planResponse(operation: Operation, resolve: (key: string) => Sch
   const chosen =
     success.find((r) => r.status === '200') ?? success.find((r) => r.status === '201') ?? success.find((r) => jsonOf(r) !== undefined) ?? success[0];
   if (!chosen) return { kind: 'no-body', status: 204 };
-  const status = /^\d+$/.test(chosen.status) ? Number(chosen.status) : 200;
+  return planForResponse(chosen, /^\d+$/.test(chosen.status) ? Number(chosen.status) : 200, resolve);
+}
+
+/** What one declared response answers with `status` (the rules of `planResponse` after its choice). */
+export function planForResponse(chosen: Operation['responses'][number], status: number, resolve: (key: string) => SchemaNode | undefined): ResponsePlan {
   if (NULL_BODY_STATUSES.has(status)) return { kind: 'no-body', status };
   const media = chosen.contents[0];
   if (media && isBinaryString(media.schema, resolve)) return { kind: 'non-json', status, contentType: mediaKind(media.contentType) === 'json' ? 'application/octet-stream' : media.contentType };
@@ -90,12 +96,14 @@ export function noResponsesWarning(op: Operation): string {
 
 /** The code tree of `handlers.ts`. */
 export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptions): { module: Code.Module; warnings: string[] } {
-  const mocks = new MockBuilder(model, options, [...MODULE_NAMES, ...GLOBAL_VALUE_NAMES]);
   const schemas = new Map(model.schemas.map((s) => [s.key, s.schema]));
   // Seed MSW rule 1: "operations without responses are skipped". Each is named in a warning, so a
   // user whose test calls it (`onUnhandledRequest: 'error'`) knows to give it a handler of its own.
   const operations = model.operations.filter((op) => op.responses.length > 0);
   const skipped = model.operations.filter((op) => op.responses.length === 0).map(noResponsesWarning);
+  const reserved = [...MODULE_NAMES, ...RUNTIME_NAMES, ...GLOBAL_VALUE_NAMES];
+  const opNames = operationNames(operations, reserved);
+  const mocks = new MockBuilder(model, options, [...reserved, ...[...opNames.values()].flatMap((n) => [n.handler, n.answers])]);
   // Operations on one route (AWS: every JSON operation is `POST /`) answer only requests that
   // carry their selectors, the most selective first; a handler that declines lets the next one try.
   const groups = new Map<string, Operation[]>();
@@ -131,15 +139,22 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   const ordered = [...operations].sort((a, b) => compareSpecificity(routed.get(a)!, routed.get(b)!) || weight(b) - weight(a));
   const slashed = new Set(operations.filter((op) => op.urlPath.endsWith('/')).map((op) => op.method));
   const plans: ResponsePlan[] = [];
+  // Per operation (issue 35): its answers table, and its exported handler.
+  const tables: Code.Stmt[] = [];
+  const opHandlers: (() => Code.Stmt)[] = [];
   const handlerExprs = ordered.map((operation) => {
     const labels = new Set(operation.pathParams.filter((p) => isStyledPathParam(p) && p.style === 'label').map((p) => p.name));
     const url = c.template(['', routePattern(routed.get(operation)!, labels).pattern], [c.id('baseUrl')]);
     const plan = planResponse(operation, (key) => schemas.get(key));
-    plans.push(plan);
-    const answer = responseExpr(plan, mocks);
+    const names: OperationNames = opNames.get(operation.key)!;
+    const answers = operationAnswers(operation, plan, names.answers, mocks, (key) => schemas.get(key));
+    plans.push(...answers.plans);
+    tables.push(answers.declaration);
     const own = tests.get(operation.key) ?? [];
     const slash = slashed.has(operation.method) && !operation.urlPath.endsWith('/') ? [noTrailingSlash()] : [];
-    return c.call(c.path(`http.${operation.method}`), [url, resolver(answer, [...slash, ...own])]);
+    // Built once the factories are named: a request body typed by its schema's factory.
+    opHandlers.push(() => operationHandler(operation, names, plan.status, [...slash, ...own], requestBodyType(operation, mocks)));
+    return c.call(c.path(`http.${operation.method}`), [url, resolver(defaultAnswer(names, plan.status), [...slash, ...own])]);
   });
 
   const body: Code.Stmt[] = [];
@@ -166,15 +181,23 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     }),
   );
 
-  // Responses first: they decide which helpers and mock functions exist.
+  // Responses first: they decide which helpers and mock functions exist; then the factories.
+  mocks.addFactories();
   const declarations = mocks.declarations();
   for (const name of mocks.helpers()) body.push(c.canonicalRaw(HELPERS[name]));
   if (plans.some((plan) => plan.kind === 'form')) body.push(c.canonicalRaw(FORM_RESPONSE));
+  const runtime = [
+    ...(handlerExprs.length > 0 || mocks.hasFactories() ? MERGE_RUNTIME : []),
+    ...(mocks.hasFactories() ? FACTORY_RUNTIME : []),
+    ...(handlerExprs.length > 0 ? OPERATION_RUNTIME : []),
+  ];
+  for (const text of runtime) body.push(c.canonicalRaw(text));
   body.push(...declarations);
 
   if (handlerExprs.length > 0) {
     body.push(c.constDecl('DEFAULT_BASE_URL', c.str(options.baseUrl), { doc: 'Prefix of every route unless `createHandlers` is given another.' }));
   }
+  body.push(...tables);
   const handlersBody: Code.Stmt[] =
     handlerExprs.length > 0
       ? [
@@ -196,6 +219,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     }),
   );
   body.push(c.constDecl('handlers', c.pureCall(c.id('createHandlers')), { exported: true, type: c.tarray(c.tref('HttpHandler')) }));
+  body.push(...opHandlers.map((build) => build()));
 
   return {
     module: { header: 'Generated by openapi-msw. Do not edit: re-run openapi-msw to update it.', body },
@@ -235,31 +259,18 @@ function noTrailingSlash(): Code.Expr {
   return c.not(c.dot(pathname, 'endsWith', [c.str('/')]));
 }
 
-/** `() => answer`, or, with tests, a resolver that declines (returns undefined) a request that fails one. */
+/** `(info) => answer`, or, with tests, a resolver that declines (returns undefined) a request that fails one. */
 function resolver(answer: Code.Expr, tests: Code.Expr[]): Code.Arrow {
-  if (tests.length === 0) return c.arrow([], answer);
+  if (tests.length === 0) return c.arrow([c.param('info')], answer);
   const selected = tests.reduce((all, test) => c.bin(all, '&&', test));
   // `if (x)` rather than `if (!!x)` when the one test is a negation.
   const declined = selected.k === 'unary' && selected.op === '!' ? selected.arg : c.not(selected);
   return c.arrow([c.param('info')], [c.ifStmt(declined, [c.ret(c.undef())]), c.ret(answer)]);
 }
 
-function responseExpr(plan: ResponsePlan, mocks: MockBuilder): Code.Expr {
-  const init = (extra: Code.ObjectMember[] = []) => c.obj([c.prop('status', c.num(plan.status)), ...extra]);
-  switch (plan.kind) {
-    case 'json': {
-      const value = mocks.response(plan.schema);
-      return c.call(c.path('HttpResponse.json'), plan.status === 200 ? [value] : [value, init()]);
-    }
-    case 'json-null':
-      return c.call(c.path('HttpResponse.json'), plan.status === 200 ? [c.nul()] : [c.nul(), init()]);
-    case 'no-body':
-      return c.newExpr('HttpResponse', [c.nul(), init()]);
-    case 'non-json':
-      return c.newExpr('HttpResponse', [c.nul(), init([c.prop('headers', c.obj([c.prop('Content-Type', c.str(plan.contentType))]))])]);
-    case 'form': {
-      const files = c.arr(plan.files.map((name) => c.str(name)));
-      return c.call('formResponse', [mocks.response(plan.schema), files, c.bool(plan.multipart), c.num(plan.status)]);
-    }
-  }
+/** The JSON request body's type in a resolver: its schema's factory's, else `unknown`. */
+function requestBodyType(operation: Operation, mocks: MockBuilder): Code.Type {
+  const schema = operation.requestBody?.contents.find((m) => m.kind === 'json')?.schema;
+  const factory = schema?.kind === 'ref' ? mocks.factoryName(schema.key) : undefined;
+  return factory ? c.tref('ReturnType', [c.ttypeof(factory)]) : c.kw('unknown');
 }

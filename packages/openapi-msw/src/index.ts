@@ -7,3 +7,5 @@ export { buildHandlersModule, noResponsesWarning, planResponse, REFERENCE_DATE }
 export type { HandlerModuleOptions, ResponsePlan } from './handlers.js';
 export { MockBuilder, seededMockStatements } from './mock-values.js';
 export type { MockOptions } from './mock-values.js';
+export { startMockServer } from './mock-server.js';
+export type { MockServer, MockServerOptions } from './mock-server.js';

@@ -155,6 +155,8 @@ export class MockBuilder {
   /** Whether a pattern with length bounds admits no string, per all three. */
   private readonly proofs = new Map<string, boolean>();
   private readonly names: NameScope;
+  /** The exported factory of each named schema (issue 35), by key: its mock function outside any cycle. */
+  private readonly factoryFns = new Map<string, MockFunction>();
   readonly warnings: string[] = [];
   /** Nodes with `not` already named in a warning. */
   private readonly warnedNot = new WeakSet<SchemaNode>();
@@ -210,19 +212,55 @@ export class MockBuilder {
   }
 
   /**
+   * A factory for every named schema (issue 35; writable variants are request shapes and get
+   * none): its mock function outside any cycle, exported as `mock<Name>(overrides?)`. A schema
+   * that admits no value gets none, with a warning.
+   */
+  addFactories(): void {
+    for (const schema of this.schemas.values()) {
+      if (schema.variant === 'writable') continue;
+      const fn = this.mockFunction(schema.key, []);
+      if (!fn.result.ok) {
+        this.warnings.push(`${schema.pointer}: no mock factory for ${schema.sourceName}: ${fn.result.detail ?? COMMENTS[fn.result.reason]}`);
+        continue;
+      }
+      this.factoryFns.set(schema.key, fn);
+      this.root(c.call(this.call(fn)));
+    }
+  }
+
+  /** The exported factory of a named schema, once `declarations()` has named them. */
+  factoryName(key: string): string | undefined {
+    return this.factoryFns.get(key)?.ident.name || undefined;
+  }
+
+  /** Whether any factory is declared. */
+  hasFactories(): boolean {
+    return this.factoryFns.size > 0;
+  }
+
+  /**
    * Mock functions to declare, in first-use order: those the responses call, directly or through
    * each other (a function built for a property that the size budget left out is not emitted).
-   * Names are given here, in that order, so that they do not depend on the functions left out.
+   * Names are given here, in that order, so that they do not depend on the functions left out;
+   * factories claim theirs first, in schema order, so that `mockPet` is Pet's factory.
    */
   declarations(): Code.Stmt[] {
     const { functions } = this.reach();
     const emitted = this.called.filter((fn) => functions.has(fn));
-    for (const fn of emitted) fn.ident.name = this.names.claim(this.baseName(fn.key));
+    const factories = new Set(this.factoryFns.values());
+    for (const fn of factories) fn.ident.name = this.names.claim(this.baseName(fn.key));
+    for (const fn of emitted) if (!factories.has(fn)) fn.ident.name = this.names.claim(this.baseName(fn.key));
     return emitted.map((fn) => {
       const schema = this.schemas.get(fn.key)!;
       const inside = fn.context.map((key) => this.schemas.get(key)!.sourceName).join(' > ');
+      const value = (fn.result as { expr: Code.Expr }).expr;
+      if (factories.has(fn)) {
+        const doc = `Seeded mock data for ${schema.sourceName}; \`overrides\` (a deep partial) are merged in, arrays replaced.`;
+        return c.constDecl(fn.ident.name, c.pureCall('mswFactory', [c.arrow([], value)]), { exported: true, doc });
+      }
       const doc = `Mock data for ${schema.sourceName}${inside ? `, inside ${inside}` : ''}.`;
-      return c.fn(fn.ident.name, [], [c.ret((fn.result as { expr: Code.Expr }).expr)], { doc });
+      return c.fn(fn.ident.name, [], [c.ret(value)], { doc });
     });
   }
 

@@ -6,12 +6,15 @@
 import { code } from '@specwright/core';
 import { notCanonical } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
+import { FACTORY_RUNTIME, MERGE_RUNTIME, OPERATION_RUNTIME } from '../src/operation-runtime.js';
 import { FORM_RESPONSE, HELPERS } from '../src/runtime-helpers.js';
 
 describe('canonical helpers of handlers.ts', () => {
   it('every helper and the form response', async () => {
     const texts: Record<string, string> = { formResponse: code.canonicalRaw(FORM_RESPONSE).text };
     for (const [name, text] of Object.entries(HELPERS)) texts[name] = code.canonicalRaw(text).text;
+    // The per-operation handlers' and factories' runtime (issue 35).
+    [...MERGE_RUNTIME, ...FACTORY_RUNTIME, ...OPERATION_RUNTIME].forEach((text, i) => (texts[`runtime ${i}`] = code.canonicalRaw(text).text));
     expect(await notCanonical(texts)).toEqual([]);
   });
 });

@@ -120,9 +120,12 @@ describe('response choice (seed points 4 and 5)', () => {
 
   it('writes 200 without a status argument and other statuses with one', async () => {
     const { content } = await generateInto(spec);
-    expect(content).toContain('http.get(`${baseUrl}/two-hundred`, () => HttpResponse.json("ok"))');
-    expect(content).toContain('HttpResponse.json("created", { status: 201 })');
-    expect(content).toContain('new HttpResponse(null, { status: 204 })');
+    // Issue 35: every declared response sits in the operation's answers table, and the default
+    // handler answers the seed's status from it (`mswResponse`: HttpResponse.json(value, { status })).
+    expect(content).toContain('http.get(`${baseUrl}/two-hundred`, (info) =>\n      mswAnswer(info.request, getTwoHundredAnswers, 200),');
+    expect(content).toContain('const getTwoHundredAnswers = { "200": () => "ok", "201": () => "created" };');
+    expect(content).toContain('mswAnswer(info.request, createCreatedAnswers, 201)');
+    expect(content).toContain('const deleteDeletedAnswers = { "204": null };');
   });
 
   it.each([
@@ -187,7 +190,7 @@ describe('the seed (seed point 2)', () => {
     const { content } = await generateInto(petstore, { seed: 1234 });
     const seedAt = content.indexOf('faker.seed(1234);');
     expect(seedAt).toBeGreaterThan(0);
-    expect(seedAt).toBeLessThan(content.indexOf('function mock'));
+    expect(seedAt).toBeLessThan(content.search(/function mock|const mock/));
     expect(content.slice(0, seedAt)).not.toContain('faker.lorem');
     expect((await generateInto(petstore)).content).toContain('faker.seed(42);');
   });

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * A mock server over a generated `handlers.ts` (issue 35, a first slice): node:http in front of
+ * MSW's own `getResponse`, the function its interceptors answer a request with, so the routes,
+ * `Prefer` and the answers are the handlers' own and no router of ours decides anything.
+ */
+export interface MockServerOptions {
+  /** Path of the generated `handlers.ts` (Node strips its types when it imports it). */
+  handlersFile: string;
+  /** `0` picks a free port. @default 0 */
+  port?: number;
+  /** @default '127.0.0.1' */
+  host?: string;
+  /** An origin allowed to call the server from a browser (CORS, preflight included). */
+  cors?: string;
+  /** One line per request. @default no logging */
+  log?: (line: string) => void;
+}
+
+export interface MockServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+type GetResponse = (handlers: unknown[], request: Request) => Promise<Response | undefined>;
+
+/** Starts the server; the promise resolves once it listens. */
+export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
+  const { handlers } = (await import(pathToFileURL(options.handlersFile).href)) as { handlers: unknown[] };
+  const getResponse = await mswGetResponse(options.handlersFile);
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer((req, res) => {
+    answer(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error) }));
+    });
+  });
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+    const cors: Record<string, string> = options.cors ? { 'access-control-allow-origin': options.cors, vary: 'Origin' } : {};
+    if (options.cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+      res.writeHead(204, {
+        ...cors,
+        'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      options.log?.(`${req.method} ${req.url} 204 (preflight)`);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    const hasBody = chunks.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
+    const request = new Request(`http://${req.headers.host ?? host}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(hasBody ? { body: Buffer.concat(chunks) } : {}) });
+    const response = (await getResponse(handlers, request)) ?? Response.json({ error: 'Not Found', message: `no mock handler for ${req.method} ${req.url}` }, { status: 404 });
+    const out: Record<string, string> = { ...cors };
+    response.headers.forEach((value, name) => (out[name] = value));
+    res.writeHead(response.status, out);
+    res.end(Buffer.from(await response.arrayBuffer()));
+    options.log?.(`${req.method} ${req.url} ${response.status}`);
+  };
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+/**
+ * `getResponse` of the msw that `handlers.ts` imports (its project's, ESM build): the same module
+ * instance as its handlers.
+ */
+async function mswGetResponse(handlersFile: string): Promise<GetResponse> {
+  const require = createRequire(handlersFile);
+  const manifest = require.resolve('msw/package.json');
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { import?: { default?: string } } | undefined> };
+  const entry = pkg.exports?.['.']?.import?.default ?? './lib/core/index.mjs';
+  const msw = (await import(pathToFileURL(join(dirname(manifest), entry)).href)) as { getResponse: GetResponse };
+  return msw.getResponse;
+}

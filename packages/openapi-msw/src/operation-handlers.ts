@@ -1,0 +1,95 @@
+import { NameScope, code as c, declaredResponses, safeIdentifier, type Code, type Operation, type SchemaNode } from '@specwright/core';
+import { planForResponse, type ResponsePlan } from './handlers.js';
+import type { MockBuilder } from './mock-values.js';
+import { routePattern } from './routes.js';
+
+/**
+ * Per-operation handlers (issue 35): every declared status of an operation answers from one table,
+ * `<op>Answers`, keyed by status code. The default handler of `createHandlers()` answers its seed
+ * status from it (or the status a `Prefer: code=<status>` header asks for); `<op>Handler(override)`
+ * answers the status, body, headers... the override asks for.
+ */
+
+/** The names one operation adds to the module. */
+export interface OperationNames {
+  handler: string;
+  answers: string;
+}
+
+/** Names of the per-operation handlers and answer tables, claimed in operation order. */
+export function operationNames(operations: readonly Operation[], reserved: readonly string[]): Map<string, OperationNames> {
+  const scope = new NameScope(reserved);
+  const handlers = operations.map((op) => scope.claim(safeIdentifier(`${op.name}Handler`, 'operationHandler')));
+  return new Map(operations.map((op, i) => [op.key, { handler: handlers[i]!, answers: scope.claim(safeIdentifier(`${op.name}Answers`, 'operationAnswers')) }]));
+}
+
+/** One operation's answers: the table's declaration and the status its default handler answers. */
+export interface OperationAnswers {
+  declaration: Code.Stmt;
+  /** The seed's status (`planResponse`). */
+  status: number;
+  plans: ResponsePlan[];
+}
+
+/**
+ * `const <op>Answers = { 200: () => mockPet(), 404: () => mockError(), 204: null }`: the seed's
+ * answer under its status, then every other declared response under its representative code (a
+ * range or `default` that has none is left out: no code selects it).
+ */
+export function operationAnswers(operation: Operation, seedPlan: ResponsePlan, name: string, mocks: MockBuilder, resolve: (key: string) => SchemaNode | undefined): OperationAnswers {
+  const plans = new Map<number, ResponsePlan>([[seedPlan.status, seedPlan]]);
+  for (const declared of declaredResponses(operation)) {
+    const code = declared.representative;
+    if (code === undefined || plans.has(code)) continue;
+    plans.set(code, planForResponse(declared.response, code, resolve));
+  }
+  const props = [...plans].map(([status, plan]) => c.prop(String(status), answerExpr(plan, mocks)));
+  return {
+    declaration: c.constDecl(name, c.obj(props), { doc: 'Every declared response of the operation, by status code.' }),
+    status: seedPlan.status,
+    plans: [...plans.values()],
+  };
+}
+
+/** A table entry: a JSON body maker, an empty body's content type, or null (no body). */
+function answerExpr(plan: ResponsePlan, mocks: MockBuilder): Code.Expr {
+  switch (plan.kind) {
+    case 'json':
+      return c.arrow([], mocks.response(plan.schema));
+    case 'json-null':
+      return c.arrow([], c.nul());
+    case 'no-body':
+      return c.nul();
+    case 'non-json':
+      return c.str(plan.contentType);
+    case 'form': {
+      const files = c.arr(plan.files.map((file) => c.str(file)));
+      return c.arrow([], c.call('formResponse', [mocks.response(plan.schema), files, c.bool(plan.multipart), c.num(plan.status)]));
+    }
+  }
+}
+
+/** The default handler's answer: `mswAnswer(info.request, <op>Answers, status)`. */
+export function defaultAnswer(names: OperationNames, status: number): Code.Expr {
+  return c.call('mswAnswer', [c.member(c.id('info'), 'request'), c.id(names.answers), c.num(status)]);
+}
+
+/**
+ * `export function getPetHandler(override?: MockOverride<...>): HttpHandler`, typed with the
+ * table's statuses and bodies, the route's parameters and the operation's query parameters.
+ * `tests` are the default handler's (selectors, trailing slash) over `info.request`.
+ */
+export function operationHandler(operation: Operation, names: OperationNames, status: number, tests: Code.Expr[], requestBody: Code.Type): Code.Stmt {
+  const route = routePattern(operation.urlPath);
+  const params = c.tobj(route.params.map((name) => c.tprop(name, c.kw('string'))));
+  const query = c.tobj(operation.queryParams.map((p) => c.tprop(p.name, c.kw('string'), { optional: true })));
+  const table = c.ttypeof(names.answers);
+  const overrideType = c.tref('MockOverride', [table, c.tlit(String(status)), params, query, requestBody]);
+  const args: Code.Expr[] = [c.str(operation.method), c.str(route.pattern), c.id(names.answers), c.num(status), c.id('override')];
+  if (tests.length > 0) args.push(c.arrow([c.param('info')], tests.reduce((all, test) => c.bin(all, '&&', test))));
+  return c.fn(names.handler, [c.param('override', overrideType, { optional: true })], [c.ret(c.call('mswOperation', args))], {
+    exported: true,
+    returnType: c.tref('HttpHandler'),
+    doc: 'This operation alone, steered by `override` (see `MockOverride`), for `server.use(...)`.',
+  });
+}
