@@ -126,7 +126,9 @@ export function buildKoaRouter(model: ApiModel, plans: OperationPlan[], options:
   b.use('koaErrorMiddleware');
   const registrations = b.registrationOrder().map((group) => {
     const first = group[0]!;
-    return code.exprStmt(code.dot(code.id('router'), first.op.method, [code.str(b.routePath(first).pattern), group.length === 1 ? handler(b, first) : sharedHandler(b, group)]));
+    // A prefix and the root route join into `/api/` (strict): `{/}` serves the bare prefix too, as on express.
+    const pattern = b.routePath(first).pattern;
+    return code.exprStmt(code.dot(code.id('router'), first.op.method, [code.str(pattern === '/' ? '{/}' : pattern), group.length === 1 ? handler(b, first) : sharedHandler(b, group)]));
   });
   const ctxType = b.contextType;
   const usesJson = plans.some((p) => p.body?.kind === 'json');
