@@ -105,18 +105,19 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
   return { module: { header, body: [...imports, ...body] }, plan, warnings: plan.warnings };
 }
 
-class Emitter {
+/** The code of `hooks.ts` per TanStack adapter; `swr.ts` extends it for SWR (same key factories and types). */
+export class Emitter {
   private readonly namesByResource = new Map<ResourcePlan, ReadonlySet<string>>();
 
   constructor(
     private readonly adapter: Adapter,
-    private readonly tanstack: ImportTable,
-    private readonly client: ImportTable,
+    protected readonly tanstack: ImportTable,
+    protected readonly client: ImportTable,
     private readonly vue: ImportTable,
   ) {}
 
   /** Locals of a function emitted for an operation: they avoid every module name it refers to. */
-  private locals(op: QueryPlan | MutationPlan): NameScope {
+  protected locals(op: QueryPlan | MutationPlan): NameScope {
     const referenced = [this.client.local(op.names.fn)];
     if (op.kind === 'mutation' && op.variablesType) referenced.push(op.variablesType);
     return localScope(referenced, this.resourceNames(op.resource));
@@ -139,27 +140,27 @@ class Emitter {
 
   // Types derived from the client function (seed point 2: no type is declared twice).
 
-  private fn(op: { names: { fn: string } }): string {
+  protected fn(op: { names: { fn: string } }): string {
     return this.client.use(op.names.fn);
   }
 
-  private argType(op: QueryPlan | MutationPlan, arg: ClientArg): Code.Type {
+  protected argType(op: QueryPlan | MutationPlan, arg: ClientArg): Code.Type {
     return b.tindexed(b.tref('Parameters', [b.ttypeof(this.fn(op))]), b.tlit(arg.index));
   }
 
   /** The awaited return type of the client function; for queries, `undefined` made `null` (see `QueryPlan.empty`). */
-  private dataType(op: QueryPlan | MutationPlan): Code.Type {
+  protected dataType(op: QueryPlan | MutationPlan): Code.Type {
     const returned = b.tref('Awaited', [b.tref('ReturnType', [b.ttypeof(this.fn(op))])]);
     if (op.kind === 'mutation' || op.empty === 'none') return returned;
     if (op.empty === 'void') return b.kw('null');
     return b.union([b.tref('Exclude', [returned, b.kw('undefined')]), b.kw('null')]);
   }
 
-  private errorType(): Code.Type {
+  protected errorType(): Code.Type {
     return b.tref(this.client.use('ApiError'));
   }
 
-  private keyType(entry: KeyEntry): Code.Type {
+  protected keyType(entry: KeyEntry): Code.Type {
     return b.tref('ReturnType', [b.ttypeof(entry.fn)]);
   }
 
@@ -218,7 +219,7 @@ class Emitter {
     return b.id(local);
   }
 
-  private pageParamType(op: QueryPlan, query: ClientArg): Code.Type {
+  protected pageParamType(op: QueryPlan, query: ClientArg): Code.Type {
     const queryObject = b.tref('NonNullable', [this.argType(op, query)]);
     const pageParam = op.infinite!.pageParam;
     if (pageParam === undefined) return b.tref('Partial', [queryObject]);
@@ -254,7 +255,7 @@ class Emitter {
    * Parameters for the client arguments of an operation (hooks and key factories alike), named
    * so that none shadows a module-level name.
    */
-  private argParams(op: QueryPlan | MutationPlan, locals: NameScope, options: { widen: boolean; required?: boolean; reads?: Code.Stmt[] }) {
+  protected argParams(op: QueryPlan | MutationPlan, locals: NameScope, options: { widen: boolean; required?: boolean; reads?: Code.Stmt[] }) {
     const params: Code.Param[] = [];
     const values: Code.Expr[] = [];
     const pathValues: Code.Expr[] = [];
@@ -427,7 +428,7 @@ class Emitter {
     return b.call(use, [b.id(queryClientName)]);
   }
 
-  private variablesType(op: MutationPlan): Code.Type {
+  protected variablesType(op: MutationPlan): Code.Type {
     const shape = op.variables;
     if (shape.kind === 'single') return this.argType(op, shape.arg);
     if (shape.kind === 'object') {
@@ -436,7 +437,7 @@ class Emitter {
     return b.kw('void');
   }
 
-  private mutationCallArgs(op: MutationPlan, variables: Code.Expr): Code.Expr[] {
+  protected mutationCallArgs(op: MutationPlan, variables: Code.Expr): Code.Expr[] {
     const shape = op.variables;
     if (shape.kind === 'void') return [];
     if (shape.kind === 'single') return [variables];
