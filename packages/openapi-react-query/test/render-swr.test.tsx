@@ -134,7 +134,7 @@ describe('target "swr" on the edge fixture (suspense, auto_invalidate, infinite_
     expect(requests).toEqual(['GET /api/api/v1/tasks?status=open&page_token=p1', 'GET /api/api/v1/tasks?status=open&page_token=p2']);
   });
 
-  it('the suspense variant suspends, then renders with data defined', async () => {
+  it('the suspense variant renders under <Suspense> with data defined (suspense: true)', async () => {
     server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId'])))));
     function Title(): ReactNode {
       const { data } = hooks['useSuspenseGetTask'](5);
