@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { typecheck } from '@specwright/testing';
+import { fixture, typecheck } from '@specwright/testing';
 import { act, cleanup, configure, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { Suspense, createElement, type ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generatedProject, type GeneratedProject } from './support/generated-project.js';
+import { generatedProject, generateInto, type GeneratedProject } from './support/generated-project.js';
 import { useMswServer } from './support/msw-server.js';
 
 const BASE = 'http://localhost/api';
@@ -42,7 +42,10 @@ describe('target "swr" on the edge fixture (suspense, auto_invalidate, infinite_
   });
   beforeEach(() => server.use(...handlers));
 
-  it('compiles strict with its README example (TypeScript 7, nodenext), importing swr and no TanStack package', () => {
+  it('compiles strict with its README example and three more fixture specs (TypeScript 7, nodenext), importing swr and no TanStack package', () => {
+    for (const name of ['petstore-3.1.yaml', 'features-3.1.yaml', 'hostile.yaml']) {
+      generateInto(project, fixture(name), join('src', name.replace(/\W.*$/, '')), { hooks: { target: 'swr', suspense: true, auto_invalidate: true, infinite_query: true, stale_time: 5 } });
+    }
     const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
     const example = /\n## SWR\n[\s\S]*?```tsx\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(example, 'README.md: a tsx block under ## SWR').toContain("from './api/hooks.js'");
