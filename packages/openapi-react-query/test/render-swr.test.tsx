@@ -85,7 +85,7 @@ describe('target "swr" on the edge fixture (suspense, auto_invalidate, infinite_
   it('holds a detail query back (null key) while its id is null or enabled is false, and surfaces ApiError', async () => {
     server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, () => HttpResponse.json({ title: 'Not found' }, { status: 404 })));
     const wrapper = createWrapper();
-    const { result, rerender } = renderHook(({ id, enabled }: { id: number | null; enabled: boolean }) => hooks['useGetTask'](id, { enabled }), { wrapper, initialProps: { id: null, enabled: true } });
+    const { result, rerender } = renderHook(({ id, enabled }: { id: number | null; enabled: boolean }) => hooks['useGetTask'](id, { enabled }), { wrapper, initialProps: { id: null as number | null, enabled: true } });
     rerender({ id: 4, enabled: false });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requests).toEqual([]);
