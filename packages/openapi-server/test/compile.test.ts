@@ -169,7 +169,8 @@ describe.each(['hono', 'express', 'fastify', 'koa', 'none'] as const)('%s: gener
   });
 });
 
-describe.each(['hono', 'express', 'fastify', 'koa'] as const)('%s over zod/mini schemas (openapi-zod-ts zod_variant: "mini")', (framework) => {
+// koa validates with router-common's code, as express does; the contract suite serves it over zod/mini.
+describe.each(['hono', 'express', 'fastify'] as const)('%s over zod/mini schemas (openapi-zod-ts zod_variant: "mini")', (framework) => {
   it('service, router and server compile (TypeScript 5.9 and 7, bundler and nodenext)', async () => {
     const generated = await generateProject({ framework, inputSchema: false, zodConfig: { zod_variant: 'mini' } });
     expect(generated.zodTs.code, generated.zodTs.stderr).toBe(0);
