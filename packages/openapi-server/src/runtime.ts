@@ -1105,11 +1105,11 @@ function answerKoaErrors(
     declares: ['sendKoaJson'],
     needs: [],
     text: `
-/** Sends \`value\` as JSON (a string too, which koa would otherwise send as text). */
+/** Sends \`value\` as JSON (a string too, which koa would otherwise send as text); undefined as no bytes, as express does. */
 function sendKoaJson(ctx: Context, status: number, value: unknown): void {
   ctx.status = status;
   ctx.type = "application/json; charset=utf-8";
-  ctx.body = JSON.stringify(value) ?? "null";
+  ctx.body = JSON.stringify(value) ?? "";
 }
 `,
   },
