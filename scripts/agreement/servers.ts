@@ -44,7 +44,19 @@ async function express(createRouter: CreateRouter, { bodyParserErrors }: RouterM
   return { url: `http://127.0.0.1:${port}/api`, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 
-const SERVE = { fastify, hono, express };
+/** As openapi-server's README sets it up: the router's own `prefix`, its routes and allowed methods. */
+async function koa(createRouter: CreateRouter): Promise<Served> {
+  const { default: Koa } = await import('koa');
+  const app = new Koa();
+  const router = createRouter(service(), { prefix: '/api' }) as { routes(): never; allowedMethods(): never };
+  app.use(router.routes()).use(router.allowedMethods());
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/api`, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+
+const SERVE = { fastify, hono, express, koa };
 
 /**
  * The service behind every router: a Proxy that hands each call to the current expectation, so

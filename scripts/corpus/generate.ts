@@ -15,7 +15,7 @@ import { STRICT_COMPILER_OPTIONS } from '@specwright/testing';
  *   `src/api/schema-types.ts`;
  * - `openapi-msw` writes `src/msw/handlers.ts`.
  * React Query runs with `suspense` and `auto_invalidate` on, so that every kind of hook is emitted,
- * for one `target` per spec: the four adapters rotate across specs by a hash of the project's name
+ * for one `target` per spec: the targets (the four TanStack adapters and SWR) rotate across specs by a hash of the project's name
  * (`hooksTarget`), so a sample compiles each of them at the cost of one; `suspense` is off for the
  * targets without suspense hooks (Svelte, Solid).
  */
@@ -78,7 +78,7 @@ function fnv(text: string): number {
   return hash;
 }
 
-/** The `openapi-react-query` target of a corpus project: stable per spec, spread evenly over the four. */
+/** The `openapi-react-query` target of a corpus project: stable per spec, spread evenly over the targets. */
 export function hooksTarget(dir: string): Target {
   return TARGETS[fnv(basename(dir)) % TARGETS.length]!;
 }

@@ -4,6 +4,7 @@ import { createFormatter, loadModel, type ApiModel, type Code, type ModelRunCont
 import { createClientNames } from '@specwright/openapi-zod-ts';
 import type { ReactQueryConfig } from './config.js';
 import { buildHooksModule } from './hooks.js';
+import { buildSwrModule } from './swr.js';
 import { DEFAULT_HOOKS_OPTIONS, type HooksOptions, type HooksPlan } from './plan.js';
 import { ADAPTERS } from './target.js';
 import { buildTestUtilsModule } from './test-utils.js';
@@ -40,7 +41,7 @@ export function generateModules(model: ApiModel, options: Partial<HooksOptions> 
   // The config schema says so first; this is for callers that build the options themselves.
   if (resolved.suspense && noSuspense) throw new Error(`suspense: must be false for target "${resolved.target}": ${noSuspense}`);
   const names = createClientNames(model);
-  const hooks = buildHooksModule(model, names, resolved, HEADER);
+  const hooks = resolved.target === 'swr' ? buildSwrModule(model, names, resolved, HEADER) : buildHooksModule(model, names, resolved, HEADER);
   return { hooks: hooks.module, testUtils: buildTestUtilsModule(resolved.target, HEADER), plan: hooks.plan, warnings: hooks.warnings };
 }
 

@@ -107,18 +107,19 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
   return { module: { header, body: [...imports, ...body] }, plan, warnings: plan.warnings };
 }
 
-class Emitter {
+/** The code of `hooks.ts` per TanStack adapter; `swr.ts` extends it for SWR (same key factories and types). */
+export class Emitter {
   private readonly namesByResource = new Map<ResourcePlan, ReadonlySet<string>>();
 
   constructor(
     private readonly adapter: Adapter,
-    private readonly tanstack: ImportTable,
-    private readonly client: ImportTable,
+    protected readonly tanstack: ImportTable,
+    protected readonly client: ImportTable,
     private readonly vue: ImportTable,
   ) {}
 
   /** Locals of a function emitted for an operation: they avoid every module name it refers to. */
-  private locals(op: QueryPlan | MutationPlan): NameScope {
+  protected locals(op: QueryPlan | MutationPlan): NameScope {
     const referenced = [this.client.local(op.names.fn)];
     if (op.kind === 'mutation' && op.variablesType) referenced.push(op.variablesType);
     return localScope(referenced, this.resourceNames(op.resource));
@@ -141,16 +142,16 @@ class Emitter {
 
   // Types derived from the client function (seed point 2: no type is declared twice).
 
-  private fn(op: { names: { fn: string } }): string {
+  protected fn(op: { names: { fn: string } }): string {
     return this.client.use(op.names.fn);
   }
 
-  private argType(op: QueryPlan | MutationPlan, arg: ClientArg): Code.Type {
+  protected argType(op: QueryPlan | MutationPlan, arg: ClientArg): Code.Type {
     return b.tindexed(b.tref('Parameters', [b.ttypeof(this.fn(op))]), b.tlit(arg.index));
   }
 
   /** The awaited return type of the client function; for queries, `undefined` made `null` (see `QueryPlan.empty`). */
-  private dataType(op: QueryPlan | MutationPlan): Code.Type {
+  protected dataType(op: QueryPlan | MutationPlan): Code.Type {
     const returned = b.tref('Awaited', [b.tref('ReturnType', [b.ttypeof(this.fn(op))])]);
     if (op.kind === 'mutation' || op.empty === 'none') return returned;
     if (op.empty === 'void') return b.kw('null');
@@ -158,13 +159,13 @@ class Emitter {
   }
 
   /** `ApiError<GetBookErrors>` when the operation declares errors (so `error.is(404)` narrows), else `ApiError`. */
-  private errorType(op: QueryPlan | MutationPlan): Code.Type {
+  protected errorType(op: QueryPlan | MutationPlan): Code.Type {
     const errors = op.names.errors;
     const apiError = this.client.use('ApiError');
     return errors === undefined ? b.tref(apiError) : b.tref(apiError, [b.tref(this.client.use(errors))]);
   }
 
-  private keyType(entry: KeyEntry): Code.Type {
+  protected keyType(entry: KeyEntry): Code.Type {
     return b.tref('ReturnType', [b.ttypeof(entry.fn)]);
   }
 
@@ -223,7 +224,7 @@ class Emitter {
     return b.id(local);
   }
 
-  private pageParamType(op: QueryPlan, query: ClientArg): Code.Type {
+  protected pageParamType(op: QueryPlan, query: ClientArg): Code.Type {
     const queryObject = b.tref('NonNullable', [this.argType(op, query)]);
     const pageParam = op.infinite!.pageParam;
     if (pageParam === undefined) return b.tref('Partial', [queryObject]);
@@ -259,7 +260,7 @@ class Emitter {
    * Parameters for the client arguments of an operation (hooks and key factories alike), named
    * so that none shadows a module-level name.
    */
-  private argParams(op: QueryPlan | MutationPlan, locals: NameScope, options: { widen: boolean; required?: boolean; reads?: Code.Stmt[] }) {
+  protected argParams(op: QueryPlan | MutationPlan, locals: NameScope, options: { widen: boolean; required?: boolean; reads?: Code.Stmt[] }) {
     const params: Code.Param[] = [];
     const values: Code.Expr[] = [];
     const pathValues: Code.Expr[] = [];
@@ -432,7 +433,7 @@ class Emitter {
     return b.call(use, [b.id(queryClientName)]);
   }
 
-  private variablesType(op: MutationPlan): Code.Type {
+  protected variablesType(op: MutationPlan): Code.Type {
     const shape = op.variables;
     if (shape.kind === 'single') return this.argType(op, shape.arg);
     if (shape.kind === 'object') {
@@ -441,7 +442,7 @@ class Emitter {
     return b.kw('void');
   }
 
-  private mutationCallArgs(op: MutationPlan, variables: Code.Expr): Code.Expr[] {
+  protected mutationCallArgs(op: MutationPlan, variables: Code.Expr): Code.Expr[] {
     const shape = op.variables;
     if (shape.kind === 'void') return [];
     if (shape.kind === 'single') return [variables];

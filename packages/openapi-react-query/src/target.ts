@@ -1,5 +1,5 @@
 /** The TanStack Query adapters `hooks.ts` can be written for (the `target` config key). */
-export const TARGETS = ['react', 'vue', 'svelte', 'solid'] as const;
+export const TARGETS = ['react', 'vue', 'svelte', 'solid', 'swr'] as const;
 export type Target = (typeof TARGETS)[number];
 
 /**
@@ -156,7 +156,13 @@ const SOLID: Adapter = {
   },
 };
 
-export const ADAPTERS: Record<Target, Adapter> = { react: REACT, vue: VUE, svelte: SVELTE, solid: SOLID };
+/**
+ * SWR 2 (not a TanStack adapter): `useSWR`, `useSWRMutation` and `useSWRInfinite` over the same
+ * key factories; `swr.ts` writes its hooks, and no TanStack name is imported.
+ */
+const SWR: Adapter = { target: 'swr', package: 'swr', prefix: 'use', inputs: 'plain', queryDataParam: false, names: {} };
+
+export const ADAPTERS: Record<Target, Adapter> = { react: REACT, vue: VUE, svelte: SVELTE, solid: SOLID, swr: SWR };
 
 /** Value exports (the rest are types, imported with `import type`). */
 export const VALUE_PARTS: AdapterName[] = ['query', 'suspense', 'infinite', 'suspenseInfinite', 'mutation', 'queryClient'];

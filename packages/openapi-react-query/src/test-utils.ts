@@ -34,6 +34,7 @@ export function buildTestUtilsModule(target: Target, header: string): Code.Modul
   );
 
   const pkg = ADAPTERS[target].package;
+  if (target === 'swr') return { header, body: swrTestUtils() };
   if (target === 'vue') return { header, body: [b.importFrom(pkg, ['QueryClient', 'VUE_QUERY_CLIENT']), b.importFrom('vue', ['defineComponent', 'h', 'provide', { name: 'Component', typeOnly: true }]), createTestQueryClient, vueWrapper()] };
   if (target === 'solid') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), b.importFrom('solid-js', ['createComponent', 'mergeProps', { name: 'JSX', typeOnly: true }]), createTestQueryClient, solidWrapper()] };
   if (target === 'svelte') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), createTestQueryClient, svelteWrapper()] };
@@ -118,4 +119,30 @@ function svelteWrapper(): Code.Stmt {
     returnType: optionsType,
     doc: 'Render options that mount `QueryClientProvider` with `queryClient` around the component under test:\n`render(ComponentUsingHooks, { props }, createWrapper(queryClient))` with @testing-library/svelte.',
   });
+}
+
+/**
+ * SWR: no query client; `createWrapper()` is an `SWRConfig` whose cache is a fresh `Map` (each call,
+ * so each test, has its own), without retries or deduping: `renderHook(() => useGetMe(), { wrapper: createWrapper() })`.
+ */
+function swrTestUtils(): Code.Stmt[] {
+  const propsType = b.tobj([b.tprop('children', b.tref('ReactNode'), { optional: true })]);
+  const value = b.obj([
+    b.prop('provider', b.arrow([], b.id('cache'))),
+    b.prop('dedupingInterval', b.num(0)),
+    b.prop('shouldRetryOnError', b.bool(false)),
+  ]);
+  const wrapper = b.fn('Wrapper', [b.param('props', propsType)], [b.ret(b.call('createElement', [b.id('SWRConfig'), b.obj([b.prop('value', value)]), b.member(b.id('props'), 'children')]))], {
+    returnType: b.tref('ReactElement'),
+  });
+  const createWrapper = b.fn('createWrapper', [], [b.constDecl('cache', b.newExpr('Map'), { type: b.tref('Map', [b.kw('string'), b.tref('State')]) }), wrapper, b.ret(b.id('Wrapper'))], {
+    exported: true,
+    returnType: b.tfn([b.param('props', propsType)], b.tref('ReactElement')),
+    doc: 'A provider with an empty SWR cache of its own, for rendering hooks in tests:\n`renderHook(() => useGetMe(), { wrapper: createWrapper() })`.',
+  });
+  return [
+    b.importFrom('swr', ['SWRConfig', { name: 'State', typeOnly: true }]),
+    b.importFrom('react', ['createElement', { name: 'ReactElement', typeOnly: true }, { name: 'ReactNode', typeOnly: true }]),
+    createWrapper,
+  ];
 }

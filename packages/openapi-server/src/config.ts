@@ -1,7 +1,7 @@
 import { GLOBAL_TYPE_NAMES, isAsciiIdentifier, isReservedTypeName, type ConfigSpec } from '@specwright/core';
 import { z } from 'zod';
 
-export const FRAMEWORKS = ['hono', 'express', 'fastify', 'none'] as const;
+export const FRAMEWORKS = ['hono', 'express', 'fastify', 'koa', 'none'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
 /** Type names `service.ts` itself uses; a context type of that name would shadow them. */
@@ -55,7 +55,7 @@ export const configSpec: ConfigSpec<ServerConfig> = {
 export const CONFIG_HELP = [
   'input_openapi  path to the OpenAPI document (required)',
   'output         output directory of service.ts and router.ts (required)',
-  'framework      "hono" | "express" | "fastify" | "none": router to write (default "none": service.ts only)',
+  'framework      "hono" | "express" | "fastify" | "koa" | "none": router to write (default "none": service.ts only)',
   'input_schema   user-owned schema file; bodies whose <Type>Schema it exports are validated (never written)',
   'context_type   name of your context type: Service<Name = never>, passed to each method last',
   'types_dir      directory of openapi-zod-ts\'s schema-types.ts (default: output)',

@@ -7,6 +7,7 @@ export { buildServiceModule, SERVICE_INTERFACE } from './service.js';
 export { buildHonoRouter } from './hono.js';
 export { buildExpressRouter } from './express.js';
 export { buildFastifyRouter } from './fastify.js';
+export { buildKoaRouter } from './koa.js';
 export { planOperations, planOperation, successStatus, queryField, queryShape, objectQuery } from './plan.js';
 export type { OperationPlan, QueryFieldPlan, RequestBodyPlan, ResponsePlan, BodyKind, QueryValueType, QueryShape } from './plan.js';
 export { parsePath, routePath } from './route-path.js';

@@ -46,7 +46,12 @@ export interface RoutePath {
   itemSeparators?: (string | undefined)[];
 }
 
-export type RouterFramework = 'hono' | 'express' | 'fastify';
+export type RouterFramework = 'hono' | 'express' | 'fastify' | 'koa';
+
+/** express 5 and @koa/router both route with path-to-regexp 8 on the path as sent. */
+function isPathToRegexp(framework: RouterFramework): boolean {
+  return framework === 'express' || framework === 'koa';
+}
 
 const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -139,7 +144,7 @@ export type ParamValues = readonly (readonly string[] | undefined)[];
  * path as sent.
  */
 function matchedText(framework: RouterFramework, text: string): string {
-  if (framework === 'express' || !text.includes('%')) return text;
+  if (isPathToRegexp(framework) || !text.includes('%')) return text;
   try {
     return decodeURI(text.replace(/%25/g, '%2525'));
   } catch {
@@ -156,6 +161,7 @@ function isLiteralFor(framework: RouterFramework, text: string): boolean {
       // find-my-way reads `(` as a pattern only right after a parameter: a static segment may hold it.
       return !/[*?]/.test(text);
     case 'express':
+    case 'koa':
       return true;
   }
 }
@@ -167,6 +173,7 @@ function staticText(framework: RouterFramework, text: string): string {
     case 'fastify':
       return text.replace(/:/g, '::');
     case 'express':
+    case 'koa':
       // path-to-regexp 8 syntax characters are escaped with a backslash; it matches the encoded path.
       return encodePathText(text).replace(/[{}()[\]+?!:*\\]/g, '\\$&');
   }
@@ -205,7 +212,7 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
       if (isLiteralFor(framework, text)) return staticText(framework, text);
     }
     const adjacent = parts.some((part, i) => part.kind === 'param' && parts[i - 1]?.kind === 'param');
-    if (framework === 'express' && !adjacent) {
+    if (isPathToRegexp(framework) && !adjacent) {
       // path-to-regexp reads parameters inside a segment natively; text right after a parameter is
       // escaped so that it does not extend the parameter's name.
       return parts
@@ -251,7 +258,7 @@ export function routePath(framework: RouterFramework, path: string, specNames: s
     for (const part of parts) {
       if (part.kind === 'param') params[part.index] = { kind: 'segment', routeName: segmentName, pattern: extract, group: ++group };
     }
-    if (framework === 'express') return `:${segmentName}`;
+    if (isPathToRegexp(framework)) return `:${segmentName}`;
     return framework === 'hono' ? `:${segmentName}{${routingRegex(parts, '[^/]+?', values)}}` : `:${segmentName}(^${routingRegex(parts, '[\\s\\S]+?', values)}$)`;
   }
 }

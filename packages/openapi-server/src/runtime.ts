@@ -988,6 +988,158 @@ function handleError(
 }
 `,
   },
+  koaHasBody: {
+    declares: ['koaHasBody'],
+    needs: [],
+    text: `
+/** Whether the request carries a body (a \`content-length: 0\` request has none). */
+function koaHasBody(ctx: Context): boolean {
+  const length = ctx.get("content-length");
+  return (
+    ctx.get("transfer-encoding") !== "" || (length !== "" && length !== "0")
+  );
+}
+`,
+  },
+  koaJson: {
+    declares: ['readKoaJson'],
+    needs: ['koaHasBody', 'jsonType', 'forbiddenKeys', 'httpError'],
+    text: `
+/**
+ * The JSON body, read with \`parse\` (@koa/bodyparser) unless a body parser applied before the
+ * router already set \`ctx.request.body\`; undefined when the request has none. 415 for another
+ * media type, 400 for a key that could reach a prototype.
+ */
+async function readKoaJson(ctx: Context, parse: Middleware): Promise<unknown> {
+  if (!koaHasBody(ctx)) return undefined;
+  if (!isJsonType(ctx.get("content-type") || undefined))
+    throw new HttpError(415, "Expected a JSON body (application/json)");
+  if (ctx.request.body === undefined) await parse(ctx, async () => {});
+  const value: unknown = ctx.request.body;
+  if (value === "") return undefined;
+  if (hasForbiddenKey(value))
+    throw new HttpError(400, "Object contains forbidden prototype property");
+  return value;
+}
+`,
+  },
+  koaBytes: {
+    declares: ['readKoaBytes'],
+    needs: ['koaHasBody', 'httpError'],
+    text: `
+/** The request's bytes within \`limit\` (undefined when it has none); 413 beyond it. */
+async function readKoaBytes(
+  ctx: Context,
+  limit: number,
+): Promise<Uint8Array | undefined> {
+  if (!koaHasBody(ctx)) return undefined;
+  const tooLarge = () => new HttpError(413, "Request body is too large");
+  if (Number(ctx.get("content-length") || 0) > limit) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > limit) throw tooLarge();
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+`,
+  },
+  koaErrors: {
+    declares: ['koaErrorResponse'],
+    needs: ['errorBody', 'httpError'],
+    text: `
+/**
+ * The status and body of an error raised in the router: HttpError's, the body parser's (malformed
+ * JSON, a body over the limit, an unsupported charset), koa's own exposed 4xx (\`ctx.throw\`), and a
+ * bare 500 for anything else.
+ */
+function koaErrorResponse(error: unknown): ErrorBody {
+  if (error instanceof HttpError)
+    return errorBody(error.status, error.message, error.issues);
+  const failure = (
+    typeof error === "object" && error !== null ? error : {}
+  ) as {
+    status?: unknown;
+    type?: unknown;
+    expose?: unknown;
+    message?: unknown;
+  };
+  if (error instanceof SyntaxError && failure.status === 400)
+    return errorBody(
+      400,
+      error.message === "Object contains forbidden prototype property"
+        ? error.message
+        : "Malformed JSON body",
+    );
+  if (failure.type === "entity.too.large")
+    return errorBody(413, "Request body is too large");
+  const status = errorStatus(failure.status);
+  if (
+    status < 500 &&
+    failure.expose === true &&
+    typeof failure.message === "string"
+  )
+    return errorBody(status, failure.message);
+  return errorBody(500, "Internal Server Error");
+}
+`,
+  },
+  koaErrorMiddleware: {
+    declares: ['answerKoaErrors'],
+    needs: ['koaErrors'],
+    text: `
+/**
+ * The router's first middleware: an error raised after it (in createContext, a body parser or the
+ * service) is answered with koaErrorResponse's status and JSON body; \`onError\` sees each 500.
+ */
+function answerKoaErrors(
+  onError: (error: unknown, ctx: Context) => void,
+): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const body = koaErrorResponse(error);
+      if (body.statusCode >= 500) onError(error, ctx);
+      ctx.status = body.statusCode;
+      ctx.body = body;
+    }
+  };
+}
+`,
+  },
+  koaJsonResponse: {
+    declares: ['sendKoaJson'],
+    needs: [],
+    text: `
+/** Sends \`value\` as JSON (a string too, which koa would otherwise send as text); undefined as no bytes, as express does. */
+function sendKoaJson(ctx: Context, status: number, value: unknown): void {
+  ctx.status = status;
+  ctx.type = "application/json; charset=utf-8";
+  ctx.body = JSON.stringify(value) ?? "";
+}
+`,
+  },
+  koaEmptyResponse: {
+    declares: ['sendKoaEmpty'],
+    needs: [],
+    text: `
+/** Answers \`status\` without a body (koa would otherwise send the status text). */
+function sendKoaEmpty(ctx: Context, status: number): void {
+  ctx.status = status;
+  ctx.body = "";
+  ctx.remove("content-type");
+}
+`,
+  },
 } satisfies Record<string, Snippet>;
 
 const snippets = { ...baseSnippets, ...replySnippets };

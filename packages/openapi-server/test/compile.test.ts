@@ -26,6 +26,14 @@ import { service } from './service-impl.js';
 export const app = Fastify();
 void app.register(createRouter(service), { prefix: '/api' });
 `,
+  koa: `import Koa from 'koa';
+import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export const app = new Koa();
+const router = createRouter(service, { prefix: '/api' });
+app.use(router.routes()).use(router.allowedMethods());
+app.use(createRouter(service, { bodyLimit: 1024, onError: (error, ctx) => console.error(ctx.url, error) }).routes());
+`,
 };
 
 /** Type tests of the context generic (every expected error is asserted by @ts-expect-error). */
@@ -75,6 +83,15 @@ export const c = createRouter(service, { createContext: () => ({ userId: 1 }) })
 // @ts-expect-error createContext is required with a context type
 export const d = createRouter(service, {});
 `,
+  koa: `import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export const a = createRouter(service, { createContext: () => ({ userId: 'x', scopes: [] }) });
+export const b = createRouter(service, { createContext: async (ctx, route) => ({ userId: ctx.get('x') || route.operationId, scopes: [] }) });
+// @ts-expect-error the context does not match the service's
+export const c = createRouter(service, { createContext: () => ({ userId: 1 }) });
+// @ts-expect-error createContext is required with a context type
+export const d = createRouter(service, {});
+`,
 };
 
 const MATRIX: [TypeScriptVersion, Resolution][] = [
@@ -96,7 +113,7 @@ function expectCompiles(project: GeneratedProject, label: string, matrix = MATRI
   }
 }
 
-describe.each(['hono', 'express', 'fastify', 'none'] as const)('%s: generated code compiles under the strict flag set', (framework) => {
+describe.each(['hono', 'express', 'fastify', 'koa', 'none'] as const)('%s: generated code compiles under the strict flag set', (framework) => {
   let withContext: GeneratedProject;
   let withoutContext: GeneratedProject;
 
@@ -152,6 +169,7 @@ describe.each(['hono', 'express', 'fastify', 'none'] as const)('%s: generated co
   });
 });
 
+// koa validates with router-common's code, as express does; the contract suite serves it over zod/mini.
 describe.each(['hono', 'express', 'fastify'] as const)('%s over zod/mini schemas (openapi-zod-ts zod_variant: "mini")', (framework) => {
   it('service, router and server compile (TypeScript 5.9 and 7, bundler and nodenext)', async () => {
     const generated = await generateProject({ framework, inputSchema: false, zodConfig: { zod_variant: 'mini' } });
@@ -194,7 +212,7 @@ describe('every fixture spec gives a service and routers that compile (hostile t
   it.each(['hostile.yaml', 'petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'external/main.yaml', 'response-media.yaml', 'path-keys.yaml', 'query-styles.yaml', 'path-values.yaml', 'never-bodies.yaml'])('%s', async (name) => {
     const project = tempProject('server-fixture', { prettier: CONSUMER_PRETTIER_CONFIG });
     const spec = fixture(name);
-    for (const framework of ['hono', 'express', 'fastify'] as const) {
+    for (const framework of ['hono', 'express', 'fastify', 'koa'] as const) {
       project.write(`${framework}/openapi-zod-ts.config.json`, JSON.stringify({ input_openapi: spec, output: 'gen' }));
       project.write(`${framework}/openapi-server.config.json`, JSON.stringify({ input_openapi: spec, output: 'gen', framework, context_type: 'Ctx' }));
       const dir = join(project.dir, framework);

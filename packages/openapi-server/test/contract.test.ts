@@ -2,14 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { FRAMEWORKS, request, startContractServer, type RouterFramework, type RunningServer } from './support.js';
 
 /**
- * One contract suite for every router (STYLE): the same service behind hono, express and
- * fastify, each served for real on 127.0.0.1 under /api. Where the seed makes the frameworks
+ * One contract suite for every router (STYLE): the same service behind hono, express, fastify
+ * and koa, each served for real on 127.0.0.1 under /api. Where the seed makes the frameworks
  * differ (the status and envelope of a validation failure, response validation), the table
  * below says how.
  */
 const DIFFERENCES: Record<RouterFramework, { invalidBody: number; envelope: (issues: unknown) => unknown; checksResponses: boolean }> = {
   hono: { invalidBody: 422, envelope: (issues) => ({ error: 'Invalid request body', issues }), checksResponses: false },
   express: { invalidBody: 422, envelope: (issues) => ({ error: 'Invalid request body', issues }), checksResponses: false },
+  koa: { invalidBody: 422, envelope: (issues) => ({ error: 'Invalid request body', issues }), checksResponses: false },
   fastify: {
     invalidBody: 400,
     envelope: (issues) => ({ statusCode: 400, error: 'Bad Request', message: 'Invalid request body', issues }),

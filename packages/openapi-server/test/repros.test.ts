@@ -105,6 +105,16 @@ const MOUNT: Record<RouterFramework, { setup: string; mount: (router: string, pr
   const port = typeof address === 'object' && address !== null ? address.port : 0;
   return { url: 'http://127.0.0.1:' + String(port), close: () => new Promise<void>((done) => server.close(() => done())) };`,
   },
+  koa: {
+    setup: `const { default: Koa } = await import('koa');
+  const app = new Koa();`,
+    mount: (router, prefix) => `app.use(${router}.prefix('${prefix}').routes());`,
+    listen: `const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return { url: 'http://127.0.0.1:' + String(port), close: () => new Promise<void>((done) => server.close(() => done())) };`,
+  },
   fastify: {
     setup: `const { default: Fastify } = await import('fastify');
   const app = Fastify();`,

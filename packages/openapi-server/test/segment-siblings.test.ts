@@ -80,6 +80,20 @@ export async function start(): Promise<{ url: string; close: () => Promise<void>
   return { url: 'http://127.0.0.1:' + String(port) + '/api', close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 `,
+  koa: `import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+
+export async function start(): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = new Koa();
+  app.use(createRouter(service, { prefix: '/api' }).routes());
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return { url: 'http://127.0.0.1:' + String(port) + '/api', close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+`,
   fastify: `import Fastify from 'fastify';
 import { createRouter } from './gen/router.js';
 import { service } from './service-impl.js';

@@ -78,6 +78,21 @@ export async function start(): Promise<{ url: string; errors: unknown[]; close: 
   return { url: 'http://127.0.0.1:' + String(port) + '/api', errors, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 `,
+  koa: `import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { createRouter } from './gen/router.js';
+import { context, service, type Ctx } from './service-impl.js';
+
+export async function start(): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+  const errors: unknown[] = [];
+  const app = new Koa();
+  app.use(createRouter<Ctx>(service, { prefix: '/api', createContext: (_ctx, route) => context(route), onError: (error) => errors.push(error) }).routes());
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return { url: 'http://127.0.0.1:' + String(port) + '/api', errors, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+`,
   fastify: `import Fastify from 'fastify';
 import { createRouter } from './gen/router.js';
 import { context, service, type Ctx } from './service-impl.js';

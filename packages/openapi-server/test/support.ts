@@ -6,8 +6,8 @@ import { zodTsCommand } from '@specwright/openapi-zod-ts';
 import { CONSUMER_PRETTIER_CONFIG, fixture, tempProject, type TempProject } from '@specwright/testing';
 import { command as serverCommand } from '../src/index.js';
 
-export type RouterFramework = 'hono' | 'express' | 'fastify';
-export const FRAMEWORKS: RouterFramework[] = ['hono', 'express', 'fastify'];
+export type RouterFramework = 'hono' | 'express' | 'fastify' | 'koa';
+export const FRAMEWORKS: RouterFramework[] = ['hono', 'express', 'fastify', 'koa'];
 
 export const CONTRACT_SPEC = fixture('server-contract.yaml');
 
@@ -328,6 +328,33 @@ export async function start(options: { jsonBefore?: boolean; bodyLimit?: number 
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
   });
   app.use('/api', router);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return { url: 'http://127.0.0.1:' + String(port) + '/api', errors, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+`,
+  koa: `import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
+import { createRouter } from './gen/router.js';
+import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
+export { calls, routesSeen } from './service-impl.js';
+
+export async function start(options: { bodyLimit?: number } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+  const errors: unknown[] = [];
+  const app = new Koa();
+  const router = createRouter<AuthContext>(service, {
+    prefix: '/api',
+    createContext: (ctx, route) => {
+      routesSeen.push({ operationId: route.operationId, security: route.security });
+      return authorize(route.security, ctx.get('authorization') || undefined);
+    },
+    onError: (error) => {
+      errors.push(error);
+    },
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+  });
+  app.use(router.routes()).use(router.allowedMethods());
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
