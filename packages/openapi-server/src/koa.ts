@@ -1,4 +1,5 @@
 import { code, type ApiModel, type Code } from '@specwright/core';
+import { admitsReply, replyGuard } from './reply-emit.js';
 import { selectorCount, type OperationPlan } from './plan.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
 
@@ -88,13 +89,15 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   const call = code.awaitExpr(code.dot(code.id('service'), plan.fn, args));
   const response = plan.response;
   const status = code.num(response.status);
+  const send = (reply: Code.Expr, types: Code.Expr | undefined) => [code.exprStmt(code.call('sendReply', [ctx, reply, ...(types ? [types] : [])])), code.ret()];
+  const guard = admitsReply(plan) ? [replyGuard(b, plan, send)] : [];
   if (response.kind === 'none') {
     b.use('koaEmptyResponse');
-    body.push(code.exprStmt(call));
+    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...guard);
     body.push(code.exprStmt(code.call('sendKoaEmpty', [ctx, status])));
     return body;
   }
-  body.push(code.constDecl('result', call));
+  body.push(code.constDecl('result', call), ...guard);
   const result = code.id('result');
   if (response.kind === 'json') {
     b.use('koaJsonResponse');

@@ -29,9 +29,12 @@ function replyTypes(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefine
   return code.id(name);
 }
 
+/** Each router's snippet that sends a reply. */
+const REPLY_SNIPPET = { hono: 'honoReply', express: 'expressReply', fastify: 'fastifyReply', koa: 'koaReply' } as const;
+
 /** `if (isReply(result)) return <send>;`: `send` gets the reply and the media-type table, if any. */
 export function replyGuard(b: RouterBuilder, plan: OperationPlan, send: (reply: Code.Expr, types: Code.Expr | undefined) => Code.Stmt[]): Code.Stmt {
-  b.use(b.framework === 'hono' ? 'honoReply' : b.framework === 'express' ? 'expressReply' : 'fastifyReply');
+  b.use(REPLY_SNIPPET[b.framework]);
   const result = code.id('result');
   return code.ifStmt(code.call('isReply', [result]), send(result, replyTypes(b, plan)));
 }

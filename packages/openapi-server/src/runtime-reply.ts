@@ -116,4 +116,25 @@ function sendReply(
 }
 `,
   },
+  koaReply: {
+    declares: ['sendReply'],
+    needs: ['reply'],
+    text: `
+function sendReply(
+  ctx: Context,
+  reply: SentReply,
+  types?: Record<string, string>,
+): void {
+  ctx.status = reply.status;
+  if (reply.headers !== undefined) ctx.set(reply.headers);
+  const contentType = replyContentType(reply.status, types);
+  const payload = replyPayload(reply, contentType);
+  const given = ctx.response.get("content-type");
+  // An empty string, not null: koa turns a null body into a 204.
+  ctx.body = payload ?? "";
+  if (payload === undefined) ctx.remove("content-type");
+  else ctx.type = given || contentType;
+}
+`,
+  },
 } satisfies Record<string, Snippet>;

@@ -53,6 +53,16 @@ export async function start(port: number) {
   await app.listen({ port, host: '127.0.0.1' });
   return () => app.close();
 }`,
+  koa: `import Koa from 'koa';
+import { createRouter } from './gen/router.js';
+import { service } from './service-impl.js';
+export function start(port: number) {
+  const app = new Koa();
+  const router = createRouter(service, { prefix: '/api', createContext: () => ({ userId: 'u' }) });
+  app.use(router.routes()).use(router.allowedMethods());
+  const server = app.listen(port, '127.0.0.1');
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}`,
 };
 
 describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
