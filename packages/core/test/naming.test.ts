@@ -122,7 +122,9 @@ describe('the name registry', () => {
     expect(byKey('GET /pets').query).toEqual({ type: 'ListPetsQuery', schema: 'ListPetsQuerySchema' });
     expect(byKey('GET /search').responses.get('200')).toEqual({ type: 'SearchPetsResponse', schema: 'SearchPetsResponseSchema' });
     expect(byKey('DELETE /pets/{petId}').responses.size).toBe(0);
-    expect(names.schema('Pet#writable')).toEqual({ type: 'PetWritable', schema: 'PetWritableSchema' });
+    // A writable variant is named after its schema (features sends a User; petstore never sends a Pet).
+    const features = await loadModel(fixture('features-3.1.yaml'));
+    expect(new NameRegistry(features).schema('User#writable')).toEqual({ type: 'UserWritable', schema: 'UserWritableSchema' });
     expect(byKey('GET /pets').pascal).toBe('ListPets');
   });
 

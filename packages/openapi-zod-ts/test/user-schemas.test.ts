@@ -123,7 +123,8 @@ expectTypeOf(createPet).parameter(0).toEqualTypeOf<{ name: string; status?: 'ava
     const project = tempProject('zod-ts-user-partial', { prettier: false });
     project.write('src/schemas.ts', "import { z } from 'zod';\nexport type PetStatusSchema = string;\nexport const Unrelated = z.string();\n");
     const { warnings, files } = await generateInto(fixture('petstore-3.1.yaml'), { project, inputSchema: 'src/schemas.ts', format: false });
-    expect(warnings).toHaveLength(13);
+    // One per schema of the file (the 10 exports above: no writable variant, which no request sends).
+    expect(warnings).toHaveLength(10);
     expect(warnings[0]).toContain('no export "PetStatusSchema"');
     const types = files.find((f) => f.path.endsWith('schema-types.ts'))!.content;
     expect(types).not.toContain('src/schemas.js');
