@@ -276,11 +276,28 @@ export class RefBundler {
   private mappingRef(doc: Doc, pointer: string, ref: string): string {
     if (doc === this.rootDoc() && ref.startsWith('#/components/')) return ref;
     if (!ref.includes('#') && !ref.includes('/') && !/\.(ya?ml|json)$/i.test(ref)) return ref; // a schema name
-    this.changed = true;
-    const target = this.locate(doc, pointer, ref);
+    // A mapping names a schema some `$ref` brings in: it reads no file of its own (APIs.guru's
+    // bundled DigitalOcean spec keeps mappings to files it no longer has).
+    if (!this.isLoaded(doc, ref)) return ref;
+    let target: Target | undefined;
+    try {
+      target = this.locate(doc, pointer, ref);
+    } catch (error) {
+      // A mapping entry that names nothing stays a warning of the IR, at its place, as in one file.
+      if (error instanceof SpecError) return ref;
+      throw error;
+    }
     if (target === undefined) return ref;
+    this.changed = true;
     if (target.doc === this.rootDoc() && target.segments[0] === 'components') return childPointer('#', ...target.segments);
     return componentRef(this.hoist(target));
+  }
+
+  private isLoaded(doc: Doc, ref: string): boolean {
+    if (ref.startsWith('#') || !URL.canParse(ref, doc.url)) return true;
+    const url = new URL(ref, doc.url);
+    url.hash = '';
+    return this.docs.has(url.href);
   }
 
   /** The component name of a schema target; its content is built once per pass. */
