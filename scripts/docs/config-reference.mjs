@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SOURCE_CONFIG_HELP, SOURCE_CONFIG_KEYS } from '@specwright/core';
+import { FILTER_CONFIG_HELP, FILTER_CONFIG_KEYS, SOURCE_CONFIG_HELP, SOURCE_CONFIG_KEYS } from '@specwright/core';
 import { command as msw } from '@specwright/openapi-msw';
 import { command as reactQuery } from '@specwright/openapi-react-query';
 import { command as server } from '@specwright/openapi-server';
@@ -31,17 +31,23 @@ export const COMMANDS = [
  * spaces. Lines that name no key (notes) are left out.
  */
 export function helpDescriptions(lines) {
+  return new Map([...helpEntries(lines)].map(([key, entry]) => [key, entry.text]));
+}
+
+/** Each key's --help text and, where the line writes one (`string[], optional  text`), its type. */
+function helpEntries(lines) {
   const out = new Map();
-  let current;
+  let current = [];
   for (const line of lines) {
-    const match = /^([a-z_]+)(?:\s{2,}| (?=string|\{|\[|"))(.*)$/.exec(line);
+    const match = /^([a-z_]+(?: \/ [a-z_]+)*)(?:\s{2,}| (?=string|\{|\[|"))(.*)$/.exec(line);
     if (match) {
       // The first line of a key wins (a command's own before the shared ones); a type written
-      // before the text (`string, required  text`) is left to the Type column.
-      current = out.has(match[1]) ? undefined : match[1];
-      if (current !== undefined) out.set(current, match[2].replace(/^[^ ].*?, (?:required|optional)\S*\s{2,}/, '').trim());
-    } else if (current !== undefined && /^\s+\S/.test(line)) out.set(current, `${out.get(current)} ${line.trim()}`);
-    else current = undefined;
+      // before the text (`string, required  text`) goes to the Type column.
+      current = match[1].split(' / ').filter((key) => !out.has(key));
+      const typed = /^([^ ].*?), (?:required|optional)\S*\s{2,}(.*)$/.exec(match[2]);
+      for (const key of current) out.set(key, typed ? { type: typed[1], text: typed[2].trim() } : { text: match[2].trim() });
+    } else if (current.length > 0 && /^\s+\S/.test(line)) for (const key of current) out.get(key).text += ` ${line.trim()}`;
+    else current = [];
   }
   return out;
 }
@@ -75,17 +81,17 @@ const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/</g, '&lt;').
 
 /** One command's table; throws when a key has no --help line. */
 function commandTable(command) {
-  const help = helpDescriptions([...command.configHelp, ...SOURCE_CONFIG_HELP]);
+  const help = helpEntries([...command.configHelp, ...SOURCE_CONFIG_HELP, ...FILTER_CONFIG_HELP]);
   const facts = schemaFacts(command.config.schema);
-  const keys = [...command.config.keys, ...SOURCE_CONFIG_KEYS];
+  const keys = [...command.config.keys, ...SOURCE_CONFIG_KEYS, ...FILTER_CONFIG_KEYS];
   const missing = keys.filter((key) => !help.has(key));
   if (missing.length > 0) throw new Error(`${command.name}: config key${missing.length > 1 ? 's' : ''} ${missing.map((k) => `"${k}"`).join(', ')} without a description in its --help lines (configHelp)`);
   const rows = keys.map((key) => {
     const fact = facts.get(key);
-    const type = fact?.type ?? (SOURCE_CONFIG_KEYS.includes(key) ? 'string[]' : '');
+    const type = fact?.type ?? help.get(key).type ?? '';
     const required = fact?.required ? 'yes' : '';
     const fallback = fact?.default === undefined ? '' : `\`${JSON.stringify(fact.default)}\``;
-    return `| \`${key}\` | ${cell(type)} | ${required} | ${fallback} | ${cell(help.get(key))} |`;
+    return `| \`${key}\` | ${cell(type)} | ${required} | ${fallback} | ${cell(help.get(key).text)} |`;
   });
   return ['| Key | Type | Required | Default | Meaning |', '|---|---|---|---|---|', ...rows].join('\n');
 }

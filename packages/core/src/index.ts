@@ -63,4 +63,4 @@ export { version } from './version.js';
 // Reading user-owned source files
 export { parseExports, parseModule, readModule, readModuleExports } from './source/exported-names.js';
 export type { AstNode, ModuleExports, ParsedModule } from './source/exported-names.js';
-export { selectOperations, parseFilterConfig, hasFilter, FILTER_CONFIG_KEYS, type FilterConfig, type OperationSelector } from './ir/filters.js';
+export { selectOperations, parseFilterConfig, hasFilter, FILTER_CONFIG_KEYS, FILTER_CONFIG_HELP, type FilterConfig, type OperationSelector } from './ir/filters.js';
