@@ -55,6 +55,41 @@ function gettingStartedConfig(): Record<string, unknown> {
   return { ...(JSON.parse(json) as Record<string, unknown>), react_query: {} };
 }
 
+/**
+ * Test files (not samples) that run getting-started's samples: the server answers as its Service
+ * says, and the client sample, with the mock server sample listening, gets a parsed book.
+ */
+const HARNESS: Record<string, string> = {
+  'harness/server.test.ts': `import { expect, it } from 'vitest';
+import { app } from '../src/server.js';
+
+it('serves the Service of getting-started', async () => {
+  const found = await app.request('/api/books/42');
+  expect(found.status).toBe(200);
+  expect(await found.json()).toEqual({ id: '42', title: 'Dune' });
+  const missing = await app.request('/api/books/7');
+  expect(missing.status).toBe(404);
+  expect(await missing.json()).toEqual({ message: 'No book 7' });
+  const created = await app.request('/api/books', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Emma' }) });
+  expect(created.status).toBe(201);
+  expect(await (await app.request('/api/books')).json()).toEqual([{ id: '42', title: 'Dune' }, { id: '2', title: 'Emma' }]);
+  const invalid = await app.request('/api/books', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: '' }) });
+  expect(invalid.status).toBe(422);
+});
+`,
+  'harness/client.test.ts': `// @vitest-environment jsdom
+import { expect, it, vi } from 'vitest';
+
+it('the client sample gets a parsed book from the mock server sample', async () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  await import('../src/mock-server.js');
+  await import('../src/main.js');
+  expect(log).toHaveBeenCalledTimes(1);
+  expect(typeof log.mock.calls[0]?.[0]).toBe('string');
+});
+`,
+};
+
 describe('the code samples of the docs', () => {
   let project: TempProject;
 
@@ -89,13 +124,15 @@ describe('the code samples of the docs', () => {
     expect(result.code).toBe(0);
   });
 
-  it('the testing recipe passes when run with vitest', () => {
+  it('the testing recipe passes, and the client, server and mock samples do what the page says, run with vitest', () => {
     const recipe = samples.find((sample) => sample.page === join('recipes', 'testing.md'))!;
+    for (const [file, code] of Object.entries(HARNESS)) project.write(file, code);
     const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
     // The outer run's VITEST_* variables would make the inner vitest think it is a worker.
     const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))), NO_COLOR: '1', FORCE_COLOR: '0' };
-    const run = spawnSync(process.execPath, [vitest, 'run', '--root', project.dir, recipe.file], { cwd: project.dir, encoding: 'utf8', env, timeout: 120_000 });
-    expect(`${run.stdout}${run.stderr}`).toMatch(/Tests\s+1 passed/);
+    const files = [recipe.file, ...Object.keys(HARNESS)];
+    const run = spawnSync(process.execPath, [vitest, 'run', '--root', project.dir, ...files], { cwd: project.dir, encoding: 'utf8', env, timeout: 120_000 });
+    expect(`${run.stdout}${run.stderr}`).toMatch(new RegExp(`Test Files\\s+${files.length} passed`));
     expect(run.status).toBe(0);
   });
 });
