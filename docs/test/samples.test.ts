@@ -7,8 +7,9 @@ import { STRICT_COMPILER_OPTIONS, fixture, repoRoot, runCommandLine, tempProject
 /**
  * Issue 38: every ts/tsx sample of the hand-written docs pages is written into a project generated
  * from the spec the samples are about (fixtures/specs/bookshop.yaml) with the config of
- * getting-started, compiled strict, and the testing recipe is run with vitest. The package pages
- * are generated from the package READMEs, whose samples the packages' own tests compile.
+ * getting-started, compiled strict (TypeScript 7); then vitest runs the testing recipe, and test
+ * files that call getting-started's server, client and mock samples and the Next.js route handler.
+ * The package pages are generated from the package READMEs, whose own tests compile some of them.
  */
 const DOCS = join(repoRoot, 'docs');
 const SPEC = fixture('bookshop.yaml');
