@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importModule } from '@specwright/core';
 
 /**
  * A mock server over a generated `handlers.ts` (issue 35, a first slice): node:http in front of
@@ -18,7 +19,7 @@ export interface MockServerOptions {
   /** @default '127.0.0.1' */
   host?: string;
   /** An origin allowed to call the server from a browser (CORS, preflight included). */
-  cors?: string;
+  cors?: string | undefined;
   /** One line per request. @default no logging */
   log?: (line: string) => void;
 }
@@ -32,7 +33,9 @@ type GetResponse = (handlers: unknown[], request: Request) => Promise<Response |
 
 /** Starts the server; the promise resolves once it listens. */
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
-  const { handlers } = (await import(pathToFileURL(options.handlersFile).href)) as { handlers: unknown[] };
+  const module = await importModule<{ handlers: unknown[]; createHandlers?: (options: { baseUrl: string }) => unknown[] }>(pathToFileURL(options.handlersFile).href);
+  // Any origin and path prefix: the config's `base_url` names where the real API lives, not this server.
+  const handlers = module.createHandlers ? module.createHandlers({ baseUrl: '*' }) : module.handlers;
   const getResponse = await mswGetResponse(options.handlersFile);
   const host = options.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
@@ -70,7 +73,12 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host}:${port}`,
-    close: () => new Promise((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        // A browser's keep-alive connection would hold the server open.
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -83,6 +91,6 @@ async function mswGetResponse(handlersFile: string): Promise<GetResponse> {
   const manifest = require.resolve('msw/package.json');
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { import?: { default?: string } } | undefined> };
   const entry = pkg.exports?.['.']?.import?.default ?? './lib/core/index.mjs';
-  const msw = (await import(pathToFileURL(join(dirname(manifest), entry)).href)) as { getResponse: GetResponse };
+  const msw = await importModule<{ getResponse: GetResponse }>(pathToFileURL(join(dirname(manifest), entry)).href);
   return msw.getResponse;
 }

@@ -1,5 +1,6 @@
-import { dirname } from 'node:path';
-import { version, type CommandDefinition } from '@specwright/core';
+import { dirname, join } from 'node:path';
+import { ConfigError, version, type CommandDefinition } from '@specwright/core';
+import { HANDLERS_FILE, startMockServer } from '@specwright/openapi-msw';
 import { CONFIG_HELP, configSpec, ownedFilesOf, resolveProject, type SpecwrightProject } from './config.js';
 import { runProject } from './run-project.js';
 import { watch } from './watch.js';
@@ -17,4 +18,14 @@ export const command: CommandDefinition<SpecwrightProject> = {
   },
   ownedFiles: (project, configFile) => ownedFilesOf(resolveProject(project, dirname(configFile))),
   watch: (configFile, io, options) => watch(configFile, io, options),
+  // `specwright mock` (zero-config.ts runs the harness with `--serve`).
+  serve: {
+    label: 'specwright mock',
+    summary: 'then serve the msw section\'s handlers.ts over HTTP (what `specwright mock` does)',
+    start(project, options) {
+      const { msw } = resolveProject(project, dirname(options.configFile));
+      if (!msw) throw new ConfigError('has no "msw" section, which specwright mock serves', { file: options.configFile });
+      return startMockServer({ handlersFile: join(msw.output, HANDLERS_FILE), port: options.port, host: options.host, cors: options.cors, log: options.log });
+    },
+  },
 };

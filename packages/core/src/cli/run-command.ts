@@ -44,6 +44,37 @@ export interface CommandDefinition<T> {
    * define it accept the flag). Resolves with the exit code.
    */
   watch?(configFile: string, io: CommandIO, options: { verbose: boolean }): Promise<number>;
+  /**
+   * A serve mode (`--serve`, with `--port`, `--host`, `--cors`; only commands that define it accept
+   * them): the harness generates and writes the files as a run does, then serves the one project
+   * until SIGINT or SIGTERM.
+   */
+  serve?: ServeDefinition<T>;
+}
+
+/** How a command serves what it generated (the mock server). */
+export interface ServeDefinition<T> {
+  /** The name in its messages while serving (`specwright mock`). @default the command's name */
+  label?: string;
+  /** One line for `--help`. */
+  summary: string;
+  /** Starts serving one project's files; resolves once it listens. */
+  start(config: T & SourceConfig, options: ServeOptions): Promise<Serving>;
+}
+
+export interface ServeOptions {
+  configFile: string;
+  /** `0` picks a free port. */
+  port: number;
+  host: string;
+  cors?: string | undefined;
+  /** One line per request. */
+  log(line: string): void;
+}
+
+export interface Serving {
+  url: string;
+  close(): Promise<void>;
 }
 
 export interface CommandIO {
@@ -60,15 +91,33 @@ interface Flags {
   version: boolean;
   verbose: boolean;
   watch: boolean;
+  serve: boolean;
+  port?: number;
+  host?: string;
+  cors?: string;
 }
 
 const MAX_WARNINGS = 20;
 
-function parseFlags(argv: string[], canWatch: boolean): Flags {
-  const flags: Flags = { check: false, help: false, version: false, verbose: false, watch: false };
+function parseFlags(argv: string[], canWatch: boolean, canServe: boolean): Flags {
+  const flags: Flags = { check: false, help: false, version: false, verbose: false, watch: false, serve: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    /** The value of `--name <value>` or `--name=<value>`, when `arg` is that flag. */
+    const valueOf = (name: string, what: string): string | undefined => {
+      if (arg !== name && !arg.startsWith(`${name}=`)) return undefined;
+      const value = arg === name ? argv[++i] : arg.slice(name.length + 1);
+      if (value === undefined || value === '' || (arg === name && value.startsWith('-'))) throw new UsageError(`${name} needs ${what}`);
+      return value;
+    };
     if (arg === '--help' || arg === '-h') flags.help = true;
+    else if (arg === '--serve' && canServe) flags.serve = true;
+    else if (canServe && (arg === '--port' || arg.startsWith('--port='))) {
+      const value = valueOf('--port', 'a port number')!;
+      if (!/^\d+$/.test(value) || Number(value) > 65535) throw new UsageError(`--port must be an integer from 0 to 65535 (got "${value}")`);
+      flags.port = Number(value);
+    } else if (canServe && (arg === '--host' || arg.startsWith('--host='))) flags.host = valueOf('--host', 'a host name or address')!;
+    else if (canServe && (arg === '--cors' || arg.startsWith('--cors='))) flags.cors = valueOf('--cors', 'an origin (for example http://localhost:5173)')!;
     else if (arg === '--version' || arg === '-v') flags.version = true;
     else if (arg === '--check') flags.check = true;
     else if (arg === '--verbose') flags.verbose = true;
@@ -81,6 +130,9 @@ function parseFlags(argv: string[], canWatch: boolean): Flags {
     else throw new UsageError(`unexpected argument "${arg}" (this command takes no positional arguments)`);
   }
   if (flags.watch && flags.check) throw new UsageError('--watch and --check cannot be combined');
+  if (flags.serve && (flags.watch || flags.check)) throw new UsageError(`--serve and --${flags.watch ? 'watch' : 'check'} cannot be combined`);
+  const serveOnly = (['port', 'host', 'cors'] as const).find((key) => flags[key] !== undefined);
+  if (serveOnly && !flags.serve) throw new UsageError(`--${serveOnly} needs --serve`);
   return flags;
 }
 
@@ -88,13 +140,21 @@ export function usage<T>(command: CommandDefinition<T>): string {
   return [
     `${command.name} ${command.version}: ${command.summary}`,
     '',
-    `Usage: ${command.name} [--config <path>] [--check${command.watch ? ' | --watch' : ''}] [--verbose]`,
+    `Usage: ${command.name} [--config <path>] [--check${command.watch ? ' | --watch' : ''}${command.serve ? ' | --serve [--port <n>] [--host <host>] [--cors <origin>]' : ''}] [--verbose]`,
     '',
     'Options:',
     `  --config <path>  config file (default: ./${command.name}.config.json)`,
     '  --check          write nothing; exit 1 and list the files that would change',
     `  --verbose        print every warning (without it, past ${MAX_WARNINGS} only a count per kind)`,
     ...(command.watch ? ['  --watch          regenerate whenever the spec, a file it references, the schema file or the config changes'] : []),
+    ...(command.serve
+      ? [
+          `  --serve          ${command.serve.summary}; stops on SIGINT or SIGTERM`,
+          '  --port <n>       port to serve on; 0 picks a free one (default 0)',
+          '  --host <host>    address to serve on (default 127.0.0.1)',
+          '  --cors <origin>  allow this origin to call the server from a browser (preflight included)',
+        ]
+      : []),
     '  -h, --help       print this help and exit',
     '  -v, --version    print the version and exit',
     '',
@@ -116,7 +176,7 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
   const label = command.name;
   let flags: Flags;
   try {
-    flags = parseFlags(argv, command.watch !== undefined);
+    flags = parseFlags(argv, command.watch !== undefined, command.serve !== undefined);
   } catch (error) {
     io.stderr(`${label}: ${(error as Error).message}\nRun "${label} --help" for usage.\n`);
     return 2;
@@ -169,6 +229,7 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     }
     const { changed, unchanged } = await writeOutputs(files);
     io.stderr(`${label}: wrote ${count(changed.length, 'file')}${unchanged.length > 0 ? `, ${unchanged.length} unchanged` : ''}\n`);
+    if (flags.serve && command.serve) return await serve(command.serve, loaded.projects, loaded.file, flags, io, label);
     return 0;
   } catch (error) {
     // A config error found once the files are known (an output over the user schema file) stops
@@ -176,6 +237,35 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     if (!(error instanceof ConfigError)) printWarnings(label, warnings, io, flags.verbose);
     return reportError(label, error, io);
   }
+}
+
+/**
+ * Serves the config's one project until SIGINT or SIGTERM, then closes the server: exit 0. The
+ * line `<label>: listening on <url>` is printed on stdout once it listens (scripts wait for it).
+ */
+async function serve<T>(definition: ServeDefinition<T>, projects: Array<T & SourceConfig>, configFile: string, flags: Flags, io: CommandIO, commandLabel: string): Promise<number> {
+  const label = definition.label ?? commandLabel;
+  if (projects.length !== 1) throw new UsageError(`${label} serves one project; the config has ${projects.length} (give a config with one)`);
+  const server = await definition.start(projects[0]!, {
+    configFile,
+    port: flags.port ?? 0,
+    host: flags.host ?? '127.0.0.1',
+    cors: flags.cors,
+    log: (line) => io.stdout(`${label}: ${line}\n`),
+  });
+  io.stdout(`${label}: listening on ${server.url}\n`);
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (name: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(name);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  io.stderr(`${label}: stopped (${signal})\n`);
+  return 0;
 }
 
 /** `1 file`, `2 files`. */
