@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { importModule } from '@specwright/core';
+import { importModule, UsageError } from '@specwright/core';
+import type { BodyRoute } from './body-routes.js';
 
 /**
  * A mock server over a generated `handlers.ts` (issue 35, a first slice): node:http in front of
@@ -22,6 +23,11 @@ export interface MockServerOptions {
   cors?: string | undefined;
   /** One line per request. @default no logging */
   log?: (line: string) => void;
+  /**
+   * Request bodies checked before the handlers answer, as the generated routers check them: the
+   * schemas module (the client's `schema-types.ts`) and the routes (`bodyRoutes`). @default none
+   */
+  bodySchemas?: { file: string; routes: BodyRoute[] } | undefined;
 }
 
 export interface MockServer {
@@ -30,13 +36,24 @@ export interface MockServer {
 }
 
 type GetResponse = (handlers: unknown[], request: Request) => Promise<Response | undefined>;
+type MatchRequestUrl = (url: URL, path: string) => { matches: boolean };
+interface Msw {
+  getResponse: GetResponse;
+  matchRequestUrl: MatchRequestUrl;
+}
+interface SafeParse {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { code: string; path: PropertyKey[]; message: string }[] } };
+}
 
 /** Starts the server; the promise resolves once it listens. */
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
+  // Node imports the generated `.ts` files by stripping their types (from Node 22.18 on, by default).
+  if (!(process.features as { typescript?: unknown }).typescript) throw new UsageError(`the mock server imports the generated handlers.ts, which needs Node 22.18 or later with type stripping (this is Node ${process.versions.node}${process.execArgv.includes('--no-experimental-strip-types') ? ', run with --no-experimental-strip-types' : ''})`);
   const module = await importModule<{ handlers: unknown[]; createHandlers?: (options: { baseUrl: string }) => unknown[] }>(pathToFileURL(options.handlersFile).href);
   // Any origin and path prefix: the config's `base_url` names where the real API lives, not this server.
   const handlers = module.createHandlers ? module.createHandlers({ baseUrl: '*' }) : module.handlers;
-  const getResponse = await mswGetResponse(options.handlersFile);
+  const msw = await loadMsw(options.handlersFile);
+  const checkBody = options.bodySchemas && (await bodyChecker(options.bodySchemas, msw.matchRequestUrl));
   const host = options.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     answer(req, res).catch((error: unknown) => {
@@ -62,7 +79,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     const hasBody = chunks.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
     const request = new Request(`http://${req.headers.host ?? host}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(hasBody ? { body: Buffer.concat(chunks) } : {}) });
-    const response = (await getResponse(handlers, request)) ?? Response.json({ error: 'Not Found', message: `no mock handler for ${req.method} ${req.url}` }, { status: 404 });
+    const refused = checkBody?.(request.method, new URL(request.url), hasBody ? Buffer.concat(chunks).toString('utf8') : '');
+    const response = refused ?? (await msw.getResponse(handlers, request)) ?? Response.json({ error: 'Not Found', message: `no mock handler for ${req.method} ${req.url}` }, { status: 404 });
     const out: Record<string, string> = { ...cors };
     response.headers.forEach((value, name) => (out[name] = value));
     res.writeHead(response.status, out);
@@ -83,14 +101,38 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
 }
 
 /**
+ * The check of a request's body against its operation's schema: the first route of its method that
+ * MSW's own matcher matches (the handlers' order) names the schema. Answers as the hono and
+ * express routers do: 400 for malformed JSON, 422 `{ error, issues }` for a body that fails.
+ */
+async function bodyChecker(options: { file: string; routes: BodyRoute[] }, matchRequestUrl: MatchRequestUrl) {
+  const schemas = await importModule<Record<string, SafeParse | undefined>>(pathToFileURL(options.file).href);
+  return (method: string, url: URL, text: string): Response | undefined => {
+    const route = options.routes.find((r) => r.method === method.toLowerCase() && matchRequestUrl(url, `*${r.pattern}`).matches);
+    const schema = route?.schema === undefined ? undefined : schemas[route.schema];
+    if (!route || !schema) return undefined;
+    if (text === '' && !route.required) return undefined;
+    let value: unknown;
+    try {
+      value = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      return Response.json({ statusCode: 400, error: 'Bad Request', message: 'Malformed JSON body' }, { status: 400 });
+    }
+    const result = schema.safeParse(value);
+    if (result.success) return undefined;
+    const issues = result.error.issues.map((issue) => ({ code: issue.code, path: issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key)), message: issue.message }));
+    return Response.json({ error: 'Invalid request body', issues }, { status: 422 });
+  };
+}
+
+/**
  * `getResponse` of the msw that `handlers.ts` imports (its project's, ESM build): the same module
  * instance as its handlers.
  */
-async function mswGetResponse(handlersFile: string): Promise<GetResponse> {
+async function loadMsw(handlersFile: string): Promise<Msw> {
   const require = createRequire(handlersFile);
   const manifest = require.resolve('msw/package.json');
   const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { exports?: Record<string, { import?: { default?: string } } | undefined> };
   const entry = pkg.exports?.['.']?.import?.default ?? './lib/core/index.mjs';
-  const msw = await importModule<{ getResponse: GetResponse }>(pathToFileURL(join(dirname(manifest), entry)).href);
-  return msw.getResponse;
+  return importModule<Msw>(pathToFileURL(join(dirname(manifest), entry)).href);
 }

@@ -1,7 +1,7 @@
-import { dirname, join } from 'node:path';
-import { ConfigError, version, type CommandDefinition } from '@specwright/core';
-import { HANDLERS_FILE, startMockServer } from '@specwright/openapi-msw';
+import { dirname } from 'node:path';
+import { version, type CommandDefinition } from '@specwright/core';
 import { CONFIG_HELP, configSpec, ownedFilesOf, resolveProject, type SpecwrightProject } from './config.js';
+import { startProjectMock } from './mock.js';
 import { runProject } from './run-project.js';
 import { watch } from './watch.js';
 
@@ -22,10 +22,6 @@ export const command: CommandDefinition<SpecwrightProject> = {
   serve: {
     label: 'specwright mock',
     summary: 'then serve the msw section\'s handlers.ts over HTTP (what `specwright mock` does)',
-    start(project, options) {
-      const { msw } = resolveProject(project, dirname(options.configFile));
-      if (!msw) throw new ConfigError('has no "msw" section, which specwright mock serves', { file: options.configFile });
-      return startMockServer({ handlersFile: join(msw.output, HANDLERS_FILE), port: options.port, host: options.host, cors: options.cors, log: options.log });
-    },
+    start: startProjectMock,
   },
 };

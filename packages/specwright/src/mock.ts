@@ -1,0 +1,23 @@
+import { dirname, join } from 'node:path';
+import { ConfigError, type ServeOptions, type Serving, type SourceConfig } from '@specwright/core';
+import { bodyRoutes, HANDLERS_FILE, startMockServer } from '@specwright/openapi-msw';
+import { createClientNames } from '@specwright/openapi-zod-ts';
+import { resolveProject, type SpecwrightProject } from './config.js';
+import { loadProjectModel } from './project-model.js';
+
+/**
+ * `specwright mock`: serves the msw section's `handlers.ts`; with a zod_ts section, JSON request
+ * bodies are checked first with the client's `schema-types.ts`, as the generated routers check them.
+ */
+export async function startProjectMock(project: SpecwrightProject & SourceConfig, options: ServeOptions): Promise<Serving> {
+  const resolved = resolveProject(project, dirname(options.configFile));
+  const { msw, zod_ts: zod } = resolved;
+  if (!msw) throw new ConfigError('has no "msw" section, which specwright mock serves', { file: options.configFile });
+  let bodySchemas;
+  if (zod) {
+    const { model } = await loadProjectModel(resolved);
+    const names = createClientNames(model);
+    bodySchemas = { file: join(zod.output, 'schema-types.ts'), routes: bodyRoutes(model, (op) => names.operation(op).body?.schema) };
+  }
+  return startMockServer({ handlersFile: join(msw.output, HANDLERS_FILE), port: options.port, host: options.host, cors: options.cors, log: options.log, bodySchemas });
+}
