@@ -140,7 +140,8 @@ export function usage<T>(command: CommandDefinition<T>): string {
   return [
     `${command.name} ${command.version}: ${command.summary}`,
     '',
-    `Usage: ${command.name} [--config <path>] [--check${command.watch ? ' | --watch' : ''}${command.serve ? ' | --serve [--port <n>] [--host <host>] [--cors <origin>]' : ''}] [--verbose]`,
+    `Usage: ${command.name} [--config <path>] [--check${command.watch ? ' | --watch' : ''}] [--verbose]`,
+    ...(command.serve ? [`       ${command.name} [--config <path>] --serve [--port <n>] [--host <host>] [--cors <origin>]`] : []),
     '',
     'Options:',
     `  --config <path>  config file (default: ./${command.name}.config.json)`,
