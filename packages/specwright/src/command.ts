@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import { version, type CommandDefinition } from '@specwright/core';
 import { CONFIG_HELP, configSpec, ownedFilesOf, resolveProject, type SpecwrightProject } from './config.js';
-import { startProjectMock } from './mock.js';
+import { checkProjectMock, startProjectMock } from './mock.js';
 import { runProject } from './run-project.js';
 import { watch } from './watch.js';
 
@@ -22,6 +22,7 @@ export const command: CommandDefinition<SpecwrightProject> = {
   serve: {
     label: 'specwright mock',
     summary: 'then serve the msw section\'s handlers.ts over HTTP (what `specwright mock` does)',
+    check: checkProjectMock,
     start: startProjectMock,
   },
 };

@@ -9,6 +9,11 @@ import { loadProjectModel } from './project-model.js';
  * `specwright mock`: serves the msw section's `handlers.ts`; with a zod_ts section, JSON request
  * bodies are checked first with the client's `schema-types.ts`, as the generated routers check them.
  */
+/** The project has an `msw` section to serve. */
+export function checkProjectMock(project: SpecwrightProject & SourceConfig, configFile: string): void {
+  if (!project.msw) throw new ConfigError('has no "msw" section, which specwright mock serves', { file: configFile });
+}
+
 export async function startProjectMock(project: SpecwrightProject & SourceConfig, options: ServeOptions): Promise<Serving> {
   const resolved = resolveProject(project, dirname(options.configFile));
   const { msw, zod_ts: zod } = resolved;

@@ -1,5 +1,6 @@
 /** Issue 35 item 5: `specwright mock` and `openapi-msw --serve`, spawned as users run them, over real HTTP. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -97,6 +98,7 @@ describe('specwright mock', () => {
     const noMsw = runCommandLine('specwright', 'specwright', ['mock'], p.dir);
     expect(noMsw.code).toBe(1);
     expect(noMsw.stderr).toContain('has no "msw" section');
+    expect(existsSync(join(p.dir, 'api'))).toBe(false);
     const badPort = runCommandLine('specwright', 'specwright', ['mock', '--port', 'x'], p.dir);
     expect(badPort.code).toBe(2);
     expect(badPort.stderr).toContain('--port must be an integer');

@@ -58,6 +58,8 @@ export interface ServeDefinition<T> {
   label?: string;
   /** One line for `--help`. */
   summary: string;
+  /** Refuses a project it cannot serve (a config error), before any file is written. */
+  check?(config: T & SourceConfig, configFile: string): void;
   /** Starts serving one project's files; resolves once it listens. */
   start(config: T & SourceConfig, options: ServeOptions): Promise<Serving>;
 }
@@ -197,6 +199,7 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
   const drifted = new Set<string>();
   try {
     const loaded = await loadConfigFile(configPath, command.config);
+    if (flags.serve && command.serve) checkServable(command.serve, loaded.projects, loaded.file, label);
     const context: RunContext = {
       configFile: loaded.file,
       warn: (message) => warnings.add(message),
@@ -246,7 +249,6 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
  */
 async function serve<T>(definition: ServeDefinition<T>, projects: Array<T & SourceConfig>, configFile: string, flags: Flags, io: CommandIO, commandLabel: string): Promise<number> {
   const label = definition.label ?? commandLabel;
-  if (projects.length !== 1) throw new UsageError(`${label} serves one project; the config has ${projects.length} (give a config with one)`);
   const server = await definition.start(projects[0]!, {
     configFile,
     port: flags.port ?? 0,
@@ -267,6 +269,13 @@ async function serve<T>(definition: ServeDefinition<T>, projects: Array<T & Sour
   await server.close();
   io.stderr(`${label}: stopped (${signal})\n`);
   return 0;
+}
+
+/** A config the serve mode refuses is refused before a file is written. */
+function checkServable<T>(definition: ServeDefinition<T>, projects: Array<T & SourceConfig>, configFile: string, commandLabel: string): void {
+  const label = definition.label ?? commandLabel;
+  if (projects.length !== 1) throw new ConfigError(`holds ${projects.length} projects; ${label} serves one (give it a config with one)`, { file: configFile, key: 'projects' });
+  definition.check?.(projects[0]!, configFile);
 }
 
 /** `1 file`, `2 files`. */
