@@ -18,6 +18,6 @@ export const command: CommandDefinition<ResolvedMswConfig> = {
   },
   serve: {
     summary: 'then serve handlers.ts over HTTP (a mock server; Prefer: code=<status> picks a declared status)',
-    start: (config, options) => startMockServer({ handlersFile: join(config.output, HANDLERS_FILE), port: options.port, host: options.host, cors: options.cors, log: options.log }),
+    start: (config, options) => startMockServer({ handlersFile: join(config.output, HANDLERS_FILE), port: options.port, host: options.host, cors: options.cors, log: options.log, reload: options.reload }),
   },
 };

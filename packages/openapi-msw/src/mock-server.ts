@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, unwatchFile, watchFile } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { importModule, UsageError } from '@specwright/core';
 import type { BodyRoute } from './body-routes.js';
@@ -27,7 +27,18 @@ export interface MockServerOptions {
    * Request bodies checked before the handlers answer, as the generated routers check them: the
    * schemas module (the client's `schema-types.ts`) and the routes (`bodyRoutes`). @default none
    */
-  bodySchemas?: { file: string; routes: BodyRoute[] } | undefined;
+  bodySchemas?: BodySchemas | (() => Promise<BodySchemas | undefined>) | undefined;
+  /**
+   * Imports `handlers.ts` and the schemas module again whenever one is rewritten (`--watch`), and
+   * calls `bodySchemas` again when it is a function. @default false
+   */
+  reload?: boolean | undefined;
+}
+
+export interface BodySchemas {
+  /** The schemas module (`schema-types.ts`). */
+  file: string;
+  routes: BodyRoute[];
 }
 
 export interface MockServer {
@@ -49,11 +60,34 @@ interface SafeParse {
 export async function startMockServer(options: MockServerOptions): Promise<MockServer> {
   // Node imports the generated `.ts` files by stripping their types (from Node 22.18 on, by default).
   if (!(process.features as { typescript?: unknown }).typescript) throw new UsageError(`the mock server imports the generated handlers.ts, which needs Node 22.18 or later with type stripping (this is Node ${process.versions.node}${process.execArgv.includes('--no-experimental-strip-types') ? ', run with --no-experimental-strip-types' : ''})`);
-  const module = await importModule<{ handlers: unknown[]; createHandlers?: (options: { baseUrl: string }) => unknown[] }>(pathToFileURL(options.handlersFile).href);
-  // Any origin and path prefix: the config's `base_url` names where the real API lives, not this server.
-  const handlers = module.createHandlers ? module.createHandlers({ baseUrl: '*' }) : module.handlers;
   const msw = await loadMsw(options.handlersFile);
-  const checkBody = options.bodySchemas && (await bodyChecker(options.bodySchemas, msw.matchRequestUrl));
+  let loads = 0;
+  const load = async () => {
+    // Node keeps a module it imported: a reload imports the file under a new URL.
+    const suffix = loads++ === 0 ? '' : `?reload=${loads}`;
+    const module = await importModule<{ handlers: unknown[]; createHandlers?: (options: { baseUrl: string }) => unknown[] }>(`${pathToFileURL(options.handlersFile).href}${suffix}`);
+    // Any origin and path prefix: the config's `base_url` names where the real API lives, not this server.
+    const handlers = module.createHandlers ? module.createHandlers({ baseUrl: '*' }) : module.handlers;
+    const schemas = typeof options.bodySchemas === 'function' ? await options.bodySchemas() : options.bodySchemas;
+    return { handlers, schemaFile: schemas?.file, checkBody: schemas && (await bodyChecker(schemas, msw.matchRequestUrl, suffix)) };
+  };
+  let state = await load();
+  const watched = options.reload ? [options.handlersFile, ...(state.schemaFile ? [state.schemaFile] : [])] : [];
+  let timer: NodeJS.Timeout | undefined;
+  const reload = () => {
+    clearTimeout(timer);
+    // One regeneration rewrites both files: one reload after the last.
+    timer = setTimeout(() => {
+      load().then(
+        (loaded) => {
+          state = loaded;
+          options.log?.(`reloaded ${basename(options.handlersFile)}`);
+        },
+        (error: unknown) => options.log?.(`reload failed, still serving the previous handlers: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }, 150);
+  };
+  for (const file of watched) watchFile(file, { interval: 100 }, (now, before) => now.mtimeMs !== before.mtimeMs && reload());
   const host = options.host ?? '127.0.0.1';
   const server = createServer((req, res) => {
     answer(req, res).catch((error: unknown) => {
@@ -79,6 +113,7 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     const hasBody = chunks.length > 0 && req.method !== 'GET' && req.method !== 'HEAD';
     const request = new Request(`http://${req.headers.host ?? host}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers, ...(hasBody ? { body: Buffer.concat(chunks) } : {}) });
+    const { handlers, checkBody } = state;
     const refused = checkBody?.(request.method, new URL(request.url), hasBody ? Buffer.concat(chunks).toString('utf8') : '');
     const response = refused ?? (await msw.getResponse(handlers, request)) ?? Response.json({ error: 'Not Found', message: `no mock handler for ${req.method} ${req.url}` }, { status: 404 });
     const out: Record<string, string> = { ...cors };
@@ -93,6 +128,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     close: () =>
       new Promise((resolve, reject) => {
+        for (const file of watched) unwatchFile(file);
+        clearTimeout(timer);
         server.close((error) => (error ? reject(error) : resolve()));
         // A browser's keep-alive connection would hold the server open.
         server.closeAllConnections();
@@ -105,8 +142,8 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
  * MSW's own matcher matches (the handlers' order) names the schema. Answers as the hono and
  * express routers do: 400 for malformed JSON, 422 `{ error, issues }` for a body that fails.
  */
-async function bodyChecker(options: { file: string; routes: BodyRoute[] }, matchRequestUrl: MatchRequestUrl) {
-  const schemas = await importModule<Record<string, SafeParse | undefined>>(pathToFileURL(options.file).href);
+async function bodyChecker(options: BodySchemas, matchRequestUrl: MatchRequestUrl, suffix: string) {
+  const schemas = await importModule<Record<string, SafeParse | undefined>>(`${pathToFileURL(options.file).href}${suffix}`);
   return (method: string, url: URL, text: string): Response | undefined => {
     const route = options.routes.find((r) => r.method === method.toLowerCase() && matchRequestUrl(url, `*${r.pattern}`).matches);
     const schema = route?.schema === undefined ? undefined : schemas[route.schema];

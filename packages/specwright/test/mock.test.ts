@@ -1,6 +1,6 @@
 /** Issue 35 item 5: `specwright mock` and `openapi-msw --serve`, spawned as users run them, over real HTTP. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -105,8 +105,38 @@ describe('specwright mock', () => {
     const portWithoutServe = runCommandLine('specwright', 'specwright', ['--port', '1'], p.dir);
     expect(portWithoutServe.code).toBe(2);
     const help = runCommandLine('specwright', 'specwright', ['--help'], p.dir);
-    expect(help.stdout).toContain('specwright mock [--config <path>] [--port <n>] [--host <host>] [--cors <origin>]');
+    expect(help.stdout).toContain('specwright mock [--config <path>] [--watch] [--port <n>] [--host <host>] [--cors <origin>]');
     expect(help.stdout).toContain('--cors <origin>');
+  }, 30_000);
+});
+
+describe('specwright mock --watch', () => {
+  it('serves the handlers of an edited spec without a restart', async () => {
+    const p = tempProject('specwright-mock-watch', { prettier: false });
+    p.write('spec.yaml', readFileSync(fixture('declared-responses.yaml'), 'utf8'));
+    p.write('specwright.config.json', JSON.stringify({ input_openapi: 'spec.yaml', zod_ts: { output: 'api' }, msw: { output: 'api' } }));
+    const server = await start(p.dir, 'specwright', 'specwright', ['mock', '--watch', '--port', '0']);
+    expect((await fetch(`${server.url}/shelves`)).status).toBe(404);
+    // The watch's first run (its line on stderr) reads the inputs it then watches: edit after it.
+    const firstRun = Date.now() + 15_000;
+    while (!/specwright: \d+ of \d+ files changed/.test(server.errors())) {
+      if (Date.now() > firstRun) throw new Error(`no watch run line; stderr:\n${server.errors()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const shelves = ['  /shelves:', '    post:', '      requestBody:', '        required: true', '        content:', '          application/json:', '            schema: { type: object, required: [name], properties: { name: { type: string } } }', '      responses:', "        '200':", '          description: ok', '          content:', '            application/json:', '              schema: { type: object, required: [count], properties: { count: { type: integer } } }', ''].join('\n');
+    p.write('spec.yaml', readFileSync(join(p.dir, 'spec.yaml'), 'utf8').replace('paths:\n', `paths:\n${shelves}`));
+    const post = (body: unknown) => fetch(`${server.url}/shelves`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const deadline = Date.now() + 15_000;
+    while ((await post({ name: 'a' })).status !== 200) {
+      if (Date.now() > deadline) throw new Error(`the new route was never served; output:\n${server.output()}${server.errors()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await (await post({ name: 'a' })).json()).toEqual({ count: expect.any(Number) });
+    // The new operation's body schema is checked too.
+    expect((await post({ name: 1 })).status).toBe(422);
+    expect(server.output()).toContain('specwright mock: reloaded handlers.ts\n');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   }, 30_000);
 });
 

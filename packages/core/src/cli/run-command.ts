@@ -72,6 +72,8 @@ export interface ServeOptions {
   cors?: string | undefined;
   /** One line per request. */
   log(line: string): void;
+  /** `--watch`: the harness regenerates on every change; the server takes up the new files. */
+  reload: boolean;
 }
 
 export interface Serving {
@@ -132,7 +134,7 @@ function parseFlags(argv: string[], canWatch: boolean, canServe: boolean): Flags
     else throw new UsageError(`unexpected argument "${arg}" (this command takes no positional arguments)`);
   }
   if (flags.watch && flags.check) throw new UsageError('--watch and --check cannot be combined');
-  if (flags.serve && (flags.watch || flags.check)) throw new UsageError(`--serve and --${flags.watch ? 'watch' : 'check'} cannot be combined`);
+  if (flags.serve && flags.check) throw new UsageError('--serve and --check cannot be combined');
   const serveOnly = (['port', 'host', 'cors'] as const).find((key) => flags[key] !== undefined);
   if (serveOnly && !flags.serve) throw new UsageError(`--${serveOnly} needs --serve`);
   return flags;
@@ -143,7 +145,7 @@ export function usage<T>(command: CommandDefinition<T>): string {
     `${command.name} ${command.version}: ${command.summary}`,
     '',
     `Usage: ${command.name} [--config <path>] [--check${command.watch ? ' | --watch' : ''}] [--verbose]`,
-    ...(command.serve ? [`       ${command.name} [--config <path>] --serve [--port <n>] [--host <host>] [--cors <origin>]`] : []),
+    ...(command.serve ? [`       ${command.name} [--config <path>] --serve${command.watch ? ' [--watch]' : ''} [--port <n>] [--host <host>] [--cors <origin>]`] : []),
     '',
     'Options:',
     `  --config <path>  config file (default: ./${command.name}.config.json)`,
@@ -156,6 +158,7 @@ export function usage<T>(command: CommandDefinition<T>): string {
           '  --port <n>       port to serve on; 0 picks a free one (default 0)',
           '  --host <host>    address to serve on (default 127.0.0.1)',
           '  --cors <origin>  allow this origin to call the server from a browser (preflight included)',
+          ...(command.watch ? ['  --serve --watch  serve, regenerate on every change, and serve the new handlers'] : []),
         ]
       : []),
     '  -h, --help       print this help and exit',
@@ -194,7 +197,7 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
   }
 
   const configPath = resolve(io.cwd, flags.config ?? `${command.name}.config.json`);
-  if (flags.watch && command.watch) return command.watch(configPath, io, { verbose: flags.verbose });
+  if (flags.watch && command.watch && !flags.serve) return command.watch(configPath, io, { verbose: flags.verbose });
   const warnings = new Set<string>();
   const drifted = new Set<string>();
   try {
@@ -233,7 +236,12 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     }
     const { changed, unchanged } = await writeOutputs(files);
     io.stderr(`${label}: wrote ${count(changed.length, 'file')}${unchanged.length > 0 ? `, ${unchanged.length} unchanged` : ''}\n`);
-    if (flags.serve && command.serve) return await serve(command.serve, loaded.projects, loaded.file, flags, io, label);
+    if (flags.serve && command.serve) {
+      // With --watch the command's watch regenerates on every change until SIGINT or SIGTERM.
+      const { watch } = command;
+      const until = flags.watch && watch ? () => watch(configPath, io, { verbose: flags.verbose }) : undefined;
+      return await serve(command.serve, loaded.projects, loaded.file, flags, io, label, until);
+    }
     return 0;
   } catch (error) {
     // A config error found once the files are known (an output over the user schema file) stops
@@ -247,7 +255,7 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
  * Serves the config's one project until SIGINT or SIGTERM, then closes the server: exit 0. The
  * line `<label>: listening on <url>` is printed on stdout once it listens (scripts wait for it).
  */
-async function serve<T>(definition: ServeDefinition<T>, projects: Array<T & SourceConfig>, configFile: string, flags: Flags, io: CommandIO, commandLabel: string): Promise<number> {
+async function serve<T>(definition: ServeDefinition<T>, projects: Array<T & SourceConfig>, configFile: string, flags: Flags, io: CommandIO, commandLabel: string, until?: () => Promise<number>): Promise<number> {
   const label = definition.label ?? commandLabel;
   const server = await definition.start(projects[0]!, {
     configFile,
@@ -255,8 +263,14 @@ async function serve<T>(definition: ServeDefinition<T>, projects: Array<T & Sour
     host: flags.host ?? '127.0.0.1',
     cors: flags.cors,
     log: (line) => io.stdout(`${label}: ${line}\n`),
+    reload: until !== undefined,
   });
   io.stdout(`${label}: listening on ${server.url}\n`);
+  if (until) {
+    const code = await until();
+    await server.close();
+    return code;
+  }
   const signal = await new Promise<NodeJS.Signals>((resolve) => {
     const stop = (name: NodeJS.Signals) => {
       process.off('SIGINT', stop);
