@@ -122,7 +122,14 @@ export async function startMockServer(options: MockServerOptions): Promise<MockS
     res.end(Buffer.from(await response.arrayBuffer()));
     options.log?.(`${req.method} ${req.url} ${response.status}`);
   };
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A port in use or a host that is not this machine's: a clear error, not a crash.
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      for (const file of watched) unwatchFile(file);
+      reject(new UsageError(`cannot listen on ${host}:${options.port ?? 0} (${error.code ?? error.message})`));
+    });
+    server.listen(options.port ?? 0, host, resolve);
+  });
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,

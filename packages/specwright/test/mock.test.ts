@@ -87,6 +87,9 @@ describe('specwright mock', () => {
     expect(server.output()).toContain('specwright mock: GET /books/1 404\n');
     expect(server.output()).toContain('specwright mock: OPTIONS /books 204 (preflight)\n');
     expect(server.output()).toContain('specwright mock: POST /books 422\n');
+    // A second server on the same port: a clear error, exit 2.
+    const busy = runCommandLine('specwright', 'specwright', ['mock', '--port', new URL(server.url).port], p.dir);
+    expect(busy).toMatchObject({ code: 2, stderr: expect.stringContaining(`specwright mock: error: cannot listen on 127.0.0.1:${new URL(server.url).port} (EADDRINUSE)`) });
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.errors()).toContain('specwright mock: stopped (SIGTERM)');

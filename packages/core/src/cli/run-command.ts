@@ -247,7 +247,7 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     // A config error found once the files are known (an output over the user schema file) stops
     // a run whose warnings come from what the config got wrong (that file read as a schema file).
     if (!(error instanceof ConfigError)) printWarnings(label, warnings, io, flags.verbose);
-    return reportError(label, error, io);
+    return reportError(flags.serve ? (command.serve?.label ?? label) : label, error, io);
   }
 }
 
