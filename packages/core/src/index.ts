@@ -57,7 +57,8 @@ export type { OutputFile, OwnedFile, WriteResult } from './output/write-files.js
 export { isProjectsConfig, loadConfigFile, parseConfig, SOURCE_CONFIG_HELP, SOURCE_CONFIG_KEYS } from './config/load-config.js';
 export type { ConfigSpec, LoadedConfig } from './config/load-config.js';
 export { runCommand, main, usage, printWarnings, reportError } from './cli/run-command.js';
-export type { CommandDefinition, CommandIO, ModelRunContext, RunContext } from './cli/run-command.js';
+export type { CommandDefinition, CommandIO, ModelRunContext, RunContext, ServeDefinition, ServeOptions, Serving } from './cli/run-command.js';
+export { importModule } from './import-module.js';
 export { version } from './version.js';
 
 // Reading user-owned source files

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { version, type CommandDefinition } from '@specwright/core';
 import { CONFIG_HELP, configSpec, type ResolvedMswConfig } from './config.js';
-import { generateFile } from './generate.js';
+import { generateFile, HANDLERS_FILE } from './generate.js';
+import { startMockServer } from './mock-server.js';
 
 /** The `openapi-msw` command, run by the core's harness. */
 export const command: CommandDefinition<ResolvedMswConfig> = {
@@ -13,5 +15,9 @@ export const command: CommandDefinition<ResolvedMswConfig> = {
     const { file, warnings } = await generateFile(config);
     for (const warning of warnings) context.warn(warning);
     return [file];
+  },
+  serve: {
+    summary: 'then serve handlers.ts over HTTP (a mock server; Prefer: code=<status> picks a declared status)',
+    start: (config, options) => startMockServer({ handlersFile: join(config.output, HANDLERS_FILE), port: options.port, host: options.host, cors: options.cors, log: options.log, reload: options.reload }),
   },
 };

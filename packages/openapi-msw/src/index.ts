@@ -8,4 +8,6 @@ export type { HandlerModuleOptions, ResponsePlan } from './handlers.js';
 export { MockBuilder, seededMockStatements } from './mock-values.js';
 export type { MockOptions } from './mock-values.js';
 export { startMockServer } from './mock-server.js';
-export type { MockServer, MockServerOptions } from './mock-server.js';
+export type { BodySchemas, MockServer, MockServerOptions } from './mock-server.js';
+export { bodyRoutes } from './body-routes.js';
+export type { BodyRoute } from './body-routes.js';

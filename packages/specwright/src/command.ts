@@ -1,6 +1,7 @@
 import { dirname } from 'node:path';
 import { version, type CommandDefinition } from '@specwright/core';
 import { CONFIG_HELP, configSpec, ownedFilesOf, resolveProject, type SpecwrightProject } from './config.js';
+import { checkProjectMock, startProjectMock } from './mock.js';
 import { runProject } from './run-project.js';
 import { watch } from './watch.js';
 
@@ -17,4 +18,11 @@ export const command: CommandDefinition<SpecwrightProject> = {
   },
   ownedFiles: (project, configFile) => ownedFilesOf(resolveProject(project, dirname(configFile))),
   watch: (configFile, io, options) => watch(configFile, io, options),
+  // `specwright mock` (zero-config.ts runs the harness with `--serve`).
+  serve: {
+    label: 'specwright mock',
+    summary: 'then serve the msw section\'s handlers.ts over HTTP (what `specwright mock` does)',
+    check: checkProjectMock,
+    start: startProjectMock,
+  },
 };

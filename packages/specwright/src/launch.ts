@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
  */
 export const YOUNG_GENERATION_FLAGS = ['--min-semi-space-size=64', '--max-semi-space-size=64'];
 
-/** Arguments after which the command runs as it is: quick answers, and `--watch`, which lives for hours. */
-const RUN_AS_IS = new Set(['--watch', '--help', '-h', '--version', '-v']);
+/** Arguments after which the command runs as it is: quick answers, and `--watch` and the mock server, which live for hours. */
+const RUN_AS_IS = new Set(['--watch', '--serve', '--help', '-h', '--version', '-v']);
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /**
@@ -36,7 +36,7 @@ export async function launch(cli: URL): Promise<void> {
   const argv = process.argv.slice(2);
   const cacheDir = enableCompileCache();
   const tuned = process.execArgv.some((flag) => /^--(?:min|max)-semi-space-size\b/.test(flag));
-  if (tuned || argv.some((arg) => RUN_AS_IS.has(arg))) return runHere(cli);
+  if (tuned || argv[0] === 'mock' || argv.some((arg) => RUN_AS_IS.has(arg))) return runHere(cli);
   const env = cacheDir === undefined ? process.env : { ...process.env, NODE_COMPILE_CACHE: cacheDir };
   const child = spawn(process.execPath, [...process.execArgv, ...YOUNG_GENERATION_FLAGS, CHILD_ENTRY, fileURLToPath(cli), ...argv], { stdio: 'inherit', env });
   const handlers = FORWARDED.map((signal) => [signal, () => child.kill(signal)] as const);

@@ -31,6 +31,10 @@ export const ZERO_CONFIG_HELP = [
   '  specwright init -i <file or URL> -o <dir> [the flags above] [--config <path>] [--force]',
   '    writes specwright.config.json (or <path>) from the same flags and says what to run next.',
   '',
+  '  specwright mock [--config <path>] [--watch] [--port <n>] [--host <host>] [--cors <origin>]',
+  '    generates as a run does, then serves the msw section\'s handlers.ts over HTTP until SIGINT/SIGTERM',
+  '    (the same as --serve; with --watch it regenerates on every change and serves the new handlers); prints "specwright mock: listening on http://<host>:<port>" once ready.',
+  '',
 ];
 
 export interface ZeroConfigFlags {

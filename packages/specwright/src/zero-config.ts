@@ -22,9 +22,11 @@ function inFlagTerms(text: string, file: string): string {
   return out.replaceAll(`${file} `, '').replaceAll(file, 'the flags');
 }
 
-/** `specwright` with its arguments: `init`, a run from flags, or the config-file command. */
+/** `specwright` with its arguments: `init`, `mock`, a run from flags, or the config-file command. */
 export async function runSpecwright(argv: string[], io: CommandIO): Promise<number> {
   if (argv[0] === 'init') return runInit(argv.slice(1), io);
+  // `specwright mock [--config] [--port] [--host] [--cors]`: the harness's serve mode.
+  if (argv[0] === 'mock') return runCommand(command, ['--serve', ...argv.slice(1)], io);
   if (argv.includes('--help') || argv.includes('-h')) {
     io.stdout(`${usage(command)}${ZERO_CONFIG_HELP.join('\n')}\n`);
     return 0;

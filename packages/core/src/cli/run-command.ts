@@ -44,6 +44,41 @@ export interface CommandDefinition<T> {
    * define it accept the flag). Resolves with the exit code.
    */
   watch?(configFile: string, io: CommandIO, options: { verbose: boolean }): Promise<number>;
+  /**
+   * A serve mode (`--serve`, with `--port`, `--host`, `--cors`; only commands that define it accept
+   * them): the harness generates and writes the files as a run does, then serves the one project
+   * until SIGINT or SIGTERM.
+   */
+  serve?: ServeDefinition<T>;
+}
+
+/** How a command serves what it generated (the mock server). */
+export interface ServeDefinition<T> {
+  /** The name in its messages while serving (`specwright mock`). @default the command's name */
+  label?: string;
+  /** One line for `--help`. */
+  summary: string;
+  /** Refuses a project it cannot serve (a config error), before any file is written. */
+  check?(config: T & SourceConfig, configFile: string): void;
+  /** Starts serving one project's files; resolves once it listens. */
+  start(config: T & SourceConfig, options: ServeOptions): Promise<Serving>;
+}
+
+export interface ServeOptions {
+  configFile: string;
+  /** `0` picks a free port. */
+  port: number;
+  host: string;
+  cors?: string | undefined;
+  /** One line per request. */
+  log(line: string): void;
+  /** `--watch`: the harness regenerates on every change; the server takes up the new files. */
+  reload: boolean;
+}
+
+export interface Serving {
+  url: string;
+  close(): Promise<void>;
 }
 
 export interface CommandIO {
@@ -60,15 +95,33 @@ interface Flags {
   version: boolean;
   verbose: boolean;
   watch: boolean;
+  serve: boolean;
+  port?: number;
+  host?: string;
+  cors?: string;
 }
 
 const MAX_WARNINGS = 20;
 
-function parseFlags(argv: string[], canWatch: boolean): Flags {
-  const flags: Flags = { check: false, help: false, version: false, verbose: false, watch: false };
+function parseFlags(argv: string[], canWatch: boolean, canServe: boolean): Flags {
+  const flags: Flags = { check: false, help: false, version: false, verbose: false, watch: false, serve: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
+    /** The value of `--name <value>` or `--name=<value>`, when `arg` is that flag. */
+    const valueOf = (name: string, what: string): string | undefined => {
+      if (arg !== name && !arg.startsWith(`${name}=`)) return undefined;
+      const value = arg === name ? argv[++i] : arg.slice(name.length + 1);
+      if (value === undefined || value === '' || (arg === name && value.startsWith('-'))) throw new UsageError(`${name} needs ${what}`);
+      return value;
+    };
     if (arg === '--help' || arg === '-h') flags.help = true;
+    else if (arg === '--serve' && canServe) flags.serve = true;
+    else if (canServe && (arg === '--port' || arg.startsWith('--port='))) {
+      const value = valueOf('--port', 'a port number')!;
+      if (!/^\d+$/.test(value) || Number(value) > 65535) throw new UsageError(`--port must be an integer from 0 to 65535 (got "${value}")`);
+      flags.port = Number(value);
+    } else if (canServe && (arg === '--host' || arg.startsWith('--host='))) flags.host = valueOf('--host', 'a host name or address')!;
+    else if (canServe && (arg === '--cors' || arg.startsWith('--cors='))) flags.cors = valueOf('--cors', 'an origin (for example http://localhost:5173)')!;
     else if (arg === '--version' || arg === '-v') flags.version = true;
     else if (arg === '--check') flags.check = true;
     else if (arg === '--verbose') flags.verbose = true;
@@ -81,6 +134,9 @@ function parseFlags(argv: string[], canWatch: boolean): Flags {
     else throw new UsageError(`unexpected argument "${arg}" (this command takes no positional arguments)`);
   }
   if (flags.watch && flags.check) throw new UsageError('--watch and --check cannot be combined');
+  if (flags.serve && flags.check) throw new UsageError('--serve and --check cannot be combined');
+  const serveOnly = (['port', 'host', 'cors'] as const).find((key) => flags[key] !== undefined);
+  if (serveOnly && !flags.serve) throw new UsageError(`--${serveOnly} needs --serve`);
   return flags;
 }
 
@@ -89,12 +145,22 @@ export function usage<T>(command: CommandDefinition<T>): string {
     `${command.name} ${command.version}: ${command.summary}`,
     '',
     `Usage: ${command.name} [--config <path>] [--check${command.watch ? ' | --watch' : ''}] [--verbose]`,
+    ...(command.serve ? [`       ${command.name} [--config <path>] --serve${command.watch ? ' [--watch]' : ''} [--port <n>] [--host <host>] [--cors <origin>]`] : []),
     '',
     'Options:',
     `  --config <path>  config file (default: ./${command.name}.config.json)`,
     '  --check          write nothing; exit 1 and list the files that would change',
     `  --verbose        print every warning (without it, past ${MAX_WARNINGS} only a count per kind)`,
     ...(command.watch ? ['  --watch          regenerate whenever the spec, a file it references, the schema file or the config changes'] : []),
+    ...(command.serve
+      ? [
+          `  --serve          ${command.serve.summary}; stops on SIGINT or SIGTERM`,
+          '  --port <n>       port to serve on; 0 picks a free one (default 0)',
+          '  --host <host>    address to serve on (default 127.0.0.1)',
+          '  --cors <origin>  allow this origin to call the server from a browser (preflight included)',
+          ...(command.watch ? ['  --serve --watch  serve, regenerate on every change, and serve the new handlers'] : []),
+        ]
+      : []),
     '  -h, --help       print this help and exit',
     '  -v, --version    print the version and exit',
     '',
@@ -116,7 +182,7 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
   const label = command.name;
   let flags: Flags;
   try {
-    flags = parseFlags(argv, command.watch !== undefined);
+    flags = parseFlags(argv, command.watch !== undefined, command.serve !== undefined);
   } catch (error) {
     io.stderr(`${label}: ${(error as Error).message}\nRun "${label} --help" for usage.\n`);
     return 2;
@@ -131,11 +197,12 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
   }
 
   const configPath = resolve(io.cwd, flags.config ?? `${command.name}.config.json`);
-  if (flags.watch && command.watch) return command.watch(configPath, io, { verbose: flags.verbose });
+  if (flags.watch && command.watch && !flags.serve) return command.watch(configPath, io, { verbose: flags.verbose });
   const warnings = new Set<string>();
   const drifted = new Set<string>();
   try {
     const loaded = await loadConfigFile(configPath, command.config);
+    if (flags.serve && command.serve) checkServable(command.serve, loaded.projects, loaded.file, label);
     const context: RunContext = {
       configFile: loaded.file,
       warn: (message) => warnings.add(message),
@@ -169,13 +236,60 @@ export async function runCommand<T>(command: CommandDefinition<T>, argv: string[
     }
     const { changed, unchanged } = await writeOutputs(files);
     io.stderr(`${label}: wrote ${count(changed.length, 'file')}${unchanged.length > 0 ? `, ${unchanged.length} unchanged` : ''}\n`);
+    if (flags.serve && command.serve) {
+      // With --watch the command's watch regenerates on every change until SIGINT or SIGTERM.
+      const { watch } = command;
+      const until = flags.watch && watch ? () => watch(configPath, io, { verbose: flags.verbose }) : undefined;
+      return await serve(command.serve, loaded.projects, loaded.file, flags, io, label, until);
+    }
     return 0;
   } catch (error) {
     // A config error found once the files are known (an output over the user schema file) stops
     // a run whose warnings come from what the config got wrong (that file read as a schema file).
     if (!(error instanceof ConfigError)) printWarnings(label, warnings, io, flags.verbose);
-    return reportError(label, error, io);
+    return reportError(flags.serve ? (command.serve?.label ?? label) : label, error, io);
   }
+}
+
+/**
+ * Serves the config's one project until SIGINT or SIGTERM, then closes the server: exit 0. The
+ * line `<label>: listening on <url>` is printed on stdout once it listens (scripts wait for it).
+ */
+async function serve<T>(definition: ServeDefinition<T>, projects: Array<T & SourceConfig>, configFile: string, flags: Flags, io: CommandIO, commandLabel: string, until?: () => Promise<number>): Promise<number> {
+  const label = definition.label ?? commandLabel;
+  const server = await definition.start(projects[0]!, {
+    configFile,
+    port: flags.port ?? 0,
+    host: flags.host ?? '127.0.0.1',
+    cors: flags.cors,
+    log: (line) => io.stdout(`${label}: ${line}\n`),
+    reload: until !== undefined,
+  });
+  io.stdout(`${label}: listening on ${server.url}\n`);
+  if (until) {
+    const code = await until();
+    await server.close();
+    return code;
+  }
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    const stop = (name: NodeJS.Signals) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(name);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  await server.close();
+  io.stderr(`${label}: stopped (${signal})\n`);
+  return 0;
+}
+
+/** A config the serve mode refuses is refused before a file is written. */
+function checkServable<T>(definition: ServeDefinition<T>, projects: Array<T & SourceConfig>, configFile: string, commandLabel: string): void {
+  const label = definition.label ?? commandLabel;
+  if (projects.length !== 1) throw new ConfigError(`holds ${projects.length} projects; ${label} serves one (give it a config with one)`, { file: configFile, key: 'projects' });
+  definition.check?.(projects[0]!, configFile);
 }
 
 /** `1 file`, `2 files`. */
