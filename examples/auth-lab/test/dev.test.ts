@@ -19,7 +19,7 @@ describe('pnpm dev', () => {
       await waitForHttp(`http://127.0.0.1:${port}/`, 120_000);
       const page = await fetch(`http://127.0.0.1:${port}/`);
       expect(page.status).toBe(200);
-      expect(output).toMatch(/specwright: \d+ of 9 files changed/);
+      expect(output).toMatch(/specwright: \d+ of 10 files changed/);
     } finally {
       child.kill('SIGTERM');
     }
@@ -42,7 +42,7 @@ describe('the Auth Lab configs', () => {
     const bin = join(repoRoot, 'packages', 'specwright', 'bin', 'specwright.js');
     const check = spawnSync(process.execPath, [bin, '--check', '--config', 'specwright.config.json'], { cwd: app, encoding: 'utf8' });
     expect(check.stdout).toBe('');
-    expect(check.stderr).toMatch(/specwright: 9 files up to date/);
+    expect(check.stderr).toMatch(/specwright: 10 files up to date/);
     expect(check.status).toBe(0);
   });
 });

@@ -111,7 +111,7 @@ describe('published packages', () => {
     const again = spawnSync(bin, [], { cwd: strict, encoding: 'utf8' });
     expect(again.stderr).toMatch(/wrote 0 files, \d+ unchanged/);
     expect(again.status).toBe(0);
-    expect(readdirSync(join(strict, 'src', 'api')).sort()).toEqual(['client-config.ts', 'client.ts', 'hooks.ts', 'index.ts', 'router.ts', 'schema-types.ts', 'service.ts', 'test-utils.ts']);
+    expect(readdirSync(join(strict, 'src', 'api')).sort()).toEqual(['client-config.ts', 'client.ts', 'hooks.ts', 'index.ts', 'router.ts', 'schema-bases.ts', 'schema-types.ts', 'service.ts', 'test-utils.ts']);
     expect(readdirSync(join(strict, 'src')).sort()).toEqual(['api', 'mocks', 'schemas.ts']);
     expect(readdirSync(join(strict, 'src', 'mocks'))).toEqual(['handlers.ts']);
   }, 700_000);

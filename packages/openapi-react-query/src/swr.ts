@@ -26,6 +26,8 @@ export function buildSwrModule(model: ApiModel, names: NameRegistry, options: Ho
   const client = new ImportTable(scope);
   client.declare('ApiError');
   for (const op of plan.operations) client.declare(op.names.fn);
+  // The declared error maps, as in hooks.ts: `ApiError<GetBookErrors>` (issue 34).
+  for (const op of plan.operations) if (op.names.errors !== undefined) client.declare(op.names.errors);
   for (const name of [...SWR_VALUES, ...SWR_TYPES]) swr.declare(name);
   for (const name of [...MUTATION_VALUES, ...MUTATION_TYPES]) mutation.declare(name);
   for (const name of [...INFINITE_VALUES, ...INFINITE_TYPES]) infinite.declare(name);

@@ -112,14 +112,3 @@ describe.each(TARGETS)('target $target', ({ target, suspense }) => {
     expect(hooks).not.toMatch(/from '(react|@tanstack\/react-query)'/);
   });
 });
-
-describe("the root README's target snippets", () => {
-  it('are taken from the package README examples compiled above, so they compile too', () => {
-    const root = readFileSync(join(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8');
-    const paragraph = /\nWith `"target": "vue"`[\s\S]*?(?=\nSuspense variants)/.exec(root)?.[0] ?? '';
-    const spans = [...paragraph.matchAll(/`([^`]+)`/g)].map((m) => m[1]!).filter((span) => !/^"(target": ")?\w+"$/.test(span));
-    const examples = Object.values(README_EXAMPLES).map((example) => example.source().replaceAll("'./edge/", "'./api/")).join('\n');
-    expect(spans.length).toBeGreaterThan(5);
-    expect(spans.filter((span) => !examples.includes(span))).toEqual([]);
-  });
-});

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const flags = vi.hoisted(() => [] as string[]);
 const ran = vi.hoisted(() => ({ main: 0 }));
 vi.mock('node:v8', async (original) => ({ ...(await original<typeof import('node:v8')>()), setFlagsFromString: (flag: string) => flags.push(flag) }));
-vi.mock('@specwright/core', async (original) => ({ ...(await original<typeof import('@specwright/core')>()), main: async () => void (ran.main++, flags.push('main')) }));
+vi.mock('@specwright/core', async (original) => ({ ...(await original<typeof import('@specwright/core')>()), runCommand: async () => (ran.main++, flags.push('main'), 0) }));
 
 describe('the V8 settings of the specwright process', () => {
   beforeEach(() => {

@@ -34,9 +34,9 @@ describe('zero-config start', () => {
 
   it('names the flag of a bad value, writes nothing, and documents every flag in --help', () => {
     const p = tempProject('zero-config-bad', { prettier: false });
-    const bad = run(['-i', petstore, '-o', 'gen', '--framework', 'koa'], p.dir);
+    const bad = run(['-i', petstore, '-o', 'gen', '--framework', 'sails'], p.dir);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toBe('specwright: error: --framework: must be one of "hono", "express", "fastify", "none" (got "koa")\n');
+    expect(bad.stderr).toBe('specwright: error: --framework: must be one of "hono", "express", "fastify", "koa", "none" (got "sails")\n');
     expect(existsSync(join(p.dir, 'gen'))).toBe(false);
     expect(run(['-i', petstore], p.dir)).toMatchObject({ code: 2, stderr: expect.stringMatching(/-o <dir> is required/) });
     const help = run(['--help'], p.dir);

@@ -73,7 +73,8 @@ expectTypeOf<ResponseValidationError['status']>().toEqualTypeOf<number>();
 expectTypeOf<ValidationIssue>().toEqualTypeOf<{ path: (string | number)[]; message: string }>();
 
 // RequestConfig and configureClient.
-expectTypeOf<RequestConfig>().toEqualTypeOf<{ headers?: HeadersInit | undefined; signal?: AbortSignal | undefined }>();
+// DECISIONS' `{ headers?, signal? }`, plus issue 34's `onResponse` (a success's status and headers).
+expectTypeOf<RequestConfig>().toEqualTypeOf<{ headers?: HeadersInit | undefined; signal?: AbortSignal | undefined; onResponse?: ((response: Response) => void) | undefined }>();
 void getPetById(1, { headers: { 'x-a': 'b' }, signal: new AbortController().signal });
 configureClient({ baseUrl: '/api', token: () => '' });
 configureClient({ token: async () => 'token' });
