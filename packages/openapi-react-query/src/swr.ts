@@ -60,7 +60,7 @@ export function buildSwrModule(model: ApiModel, names: NameRegistry, options: Ho
   add(ADAPTERS.swr.package, swr, SWR_TYPES, 'useSWR');
   add('swr/mutation', mutation, MUTATION_TYPES, 'useSWRMutation');
   add('swr/infinite', infinite, INFINITE_TYPES, 'useSWRInfinite');
-  add(CLIENT_MODULE, client, ['ApiError']);
+  add(CLIENT_MODULE, client, ['ApiError', ...plan.operations.flatMap((op) => (op.names.errors === undefined ? [] : [op.names.errors]))]);
   if (body.length === 0) body.push(b.canonicalRaw('export {};'));
   const warnings = [...plan.warnings];
   const gcTimes = Object.entries(options.overrides).filter(([, o]) => o.gc_time !== undefined).map(([name]) => `overrides.${name}.gc_time`);
