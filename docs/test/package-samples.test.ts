@@ -1,0 +1,137 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { generateFromFile } from '@specwright/cli';
+import { STRICT_COMPILER_OPTIONS, repoRoot, tempProject, typecheck, type TempProject } from '@specwright/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG, DEFAULT_SPEC, allReadmeSamples, missingExcerptLines, readmeSamples, type ReadmeSample } from './readme-samples.js';
+
+/**
+ * Issue 38: every ts/tsx sample of the package READMEs (the docs site's package pages) is compiled
+ * strict (TypeScript 7) in a project generated from the spec and config it is about (bookshop with
+ * every generator unless an HTML comment before it says otherwise, see CONTRIBUTING.md); an excerpt
+ * of generated code must be in the generated file; the samples that are test files run with
+ * vitest. One generated project per spec and config, one compiler run per set of compiler options.
+ */
+const samples = allReadmeSamples();
+
+interface Project {
+  dir: string;
+  spec: string;
+  config: Record<string, unknown>;
+  compilerOptions: Record<string, unknown>;
+  samples: ReadmeSample[];
+}
+
+/** The projects the samples need, each with the samples written into it or excerpted from it. */
+function plan(root: string): Project[] {
+  const projects = new Map<string, Project>();
+  for (const sample of samples) {
+    if (sample.options.fragment !== undefined) continue;
+    const spec = sample.options.spec ?? DEFAULT_SPEC;
+    const compilerOptions = sample.options.compilerOptions ?? {};
+    const configs = sample.options.config ?? DEFAULT_CONFIG;
+    for (const config of Array.isArray(configs) ? configs : [configs]) {
+      const key = JSON.stringify([spec, config, compilerOptions]);
+      if (!projects.has(key)) projects.set(key, { dir: join(root, `p${projects.size + 1}`), spec, config, compilerOptions, samples: [] });
+      projects.get(key)!.samples.push(sample);
+    }
+  }
+  return [...projects.values()];
+}
+
+const where = (sample: ReadmeSample) => `packages/${sample.pkg}/README.md:${sample.line}`;
+const written = (project: Project) => project.samples.filter((sample) => sample.options.generated === undefined);
+
+/** Globals the samples may take for granted: vitest's (`it`, `expect`) and Vite's `import.meta.env`. */
+const AMBIENT = `/// <reference types="vitest/globals" />
+/// <reference types="vite/client" />
+`;
+
+describe('the code samples of the package READMEs', () => {
+  let root: TempProject;
+  let projects: Project[];
+  /** Each file the samples were written to, and the README line it came from. */
+  const legend: string[] = [];
+
+  beforeAll(async () => {
+    root = tempProject('readme-samples', { prettier: false });
+    projects = plan(root.dir);
+    root.write('ambient.d.ts', AMBIENT);
+    for (const project of projects) {
+      const at = (file: string) => join(relative(root.dir, project.dir), file);
+      root.write(at('specwright.config.json'), JSON.stringify({ input_openapi: join(repoRoot, project.spec), ...project.config }, null, 2));
+      // Written before generating: a sample may be the user-owned schema file the generator reads.
+      for (const sample of written(project)) {
+        root.write(at(sample.file), `${sample.options.prelude ? `${sample.options.prelude}\n` : ''}${sample.code}`);
+        legend.push(`${at(sample.file)}: ${where(sample)}`);
+      }
+      await generateFromFile(join(project.dir, 'specwright.config.json'), { mode: 'write', warn: () => {} });
+    }
+  });
+
+  it('finds every ts/tsx fence of every README, indented ones too', () => {
+    const packages = join(repoRoot, 'packages');
+    for (const pkg of readdirSync(packages)) {
+      let text: string;
+      try {
+        text = readFileSync(join(packages, pkg, 'README.md'), 'utf8');
+      } catch {
+        continue;
+      }
+      expect(readmeSamples(pkg, text).length, pkg).toBe(text.match(/^\s*```(ts|tsx|typescript)\b/gm)?.length ?? 0);
+    }
+    expect(samples.filter((sample) => sample.pkg === 'openapi-zod-ts' && sample.code.includes('error.is(404)'))).toHaveLength(1);
+  });
+
+  it('a sample that is not compiled says why, and no two samples of a project share a file', () => {
+    for (const sample of samples) {
+      if (sample.options.fragment !== undefined) expect(sample.options.fragment.trim().length, `${where(sample)}: a fragment states its reason`).toBeGreaterThan(10);
+    }
+    // Fragments are the exception: code the docs show should be code that works.
+    expect(samples.filter((sample) => sample.options.fragment !== undefined).length).toBeLessThanOrEqual(Math.ceil(samples.length / 8));
+    for (const project of projects) {
+      const files = written(project).map((sample) => sample.file);
+      expect(new Set(files).size, `${project.dir}: ${files.join(', ')}`).toBe(files.length);
+    }
+  });
+
+  it('every excerpt of generated code is what the generator writes', () => {
+    for (const project of projects) {
+      for (const sample of project.samples.filter((candidate) => candidate.options.generated !== undefined)) {
+        const generated = readFileSync(join(project.dir, sample.options.generated!), 'utf8');
+        expect(missingExcerptLines(sample.code, generated), `${where(sample)}: lines not in ${sample.options.generated} of ${project.spec}`).toEqual([]);
+      }
+    }
+  });
+
+  it('every other sample compiles under the strict flag set (TypeScript 7)', () => {
+    const groups = new Map<string, Project[]>();
+    for (const project of projects) {
+      const key = JSON.stringify(project.compilerOptions);
+      groups.set(key, [...(groups.get(key) ?? []), project]);
+    }
+    for (const [key, members] of groups) {
+      const dir = join(root.dir, `tsc-${[...groups.keys()].indexOf(key) + 1}`);
+      const files = ['ambient.d.ts', ...members.flatMap((project) => written(project).map((sample) => relative(root.dir, join(project.dir, sample.file))))];
+      // A sample may name a value it does not use (`const page = await listPets()`): unused names are the generated code's rule, not a sample's.
+      const compilerOptions = { ...STRICT_COMPILER_OPTIONS, noUnusedLocals: false, noUnusedParameters: false, module: 'ESNext', moduleResolution: 'Bundler', ...(JSON.parse(key) as object) };
+      root.write(join(relative(root.dir, dir), 'tsconfig.json'), JSON.stringify({ compilerOptions, files: files.map((file) => join('..', file)) }, null, 2));
+      const result = typecheck(dir, '7');
+      expect(`${result.stdout}${result.stderr}`, `samples by file:\n${legend.join('\n')}`).toBe('');
+      expect(result.code).toBe(0);
+    }
+  });
+
+  it('the samples that are tests pass, run with vitest against the generated mocks and hooks', () => {
+    const tests = projects.flatMap((project) => written(project).filter((sample) => /\.test\.tsx?$/.test(sample.file)).map((sample) => relative(root.dir, join(project.dir, sample.file))));
+    expect(tests.length).toBeGreaterThan(0);
+    root.write('vitest.config.ts', `import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { globals: true } });\n`);
+    const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
+    // The outer run's VITEST_* variables would make the inner vitest think it is a worker.
+    const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))), NO_COLOR: '1', FORCE_COLOR: '0' };
+    const run = spawnSync(process.execPath, [vitest, 'run', '--root', root.dir, ...tests], { cwd: root.dir, encoding: 'utf8', env, timeout: 120_000 });
+    expect(`${run.stdout}${run.stderr}`).toMatch(new RegExp(`Test Files\\s+${tests.length} passed`));
+    expect(run.status).toBe(0);
+  });
+});
