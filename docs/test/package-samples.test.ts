@@ -48,6 +48,41 @@ const AMBIENT = `/// <reference types="vitest/globals" />
 /// <reference types="vite/client" />
 `;
 
+/**
+ * Test files (not samples) that run a README's server: openapi-server's hono sample, with `serve`
+ * stubbed to hand over its fetch handler instead of taking a port, answers as its service says.
+ */
+const HARNESSES: { of: (sample: ReadmeSample) => boolean; file: string; code: string }[] = [
+  {
+    of: (sample) => sample.pkg === 'openapi-server' && sample.file === 'server.ts' && sample.code.includes("from '@hono/node-server'"),
+    file: 'harness/hono-server.test.ts',
+    code: `import { serve } from '@hono/node-server';
+import { expect, it, vi } from 'vitest';
+
+vi.mock('@hono/node-server', () => ({ serve: vi.fn() }));
+
+it("the README's hono server answers with the README's service", async () => {
+  await import('../server.js');
+  const { fetch } = vi.mocked(serve).mock.calls[0]![0];
+  const call = (path: string, init: RequestInit = {}) => fetch(new Request(\`http://localhost:3003/api\${path}\`, init));
+  const post = (path: string, body: unknown, token?: string) =>
+    call(path, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: \`Bearer \${token}\` } : {}) }, body: JSON.stringify(body) });
+  const login = await post('/login', { username: 'ada', password: 'secret' });
+  expect(await login.json()).toEqual({ token: 'ada', user: { id: 'ada', name: 'user-ada' } });
+  expect(login.status).toBe(200);
+  expect(await (await call('/me', { headers: { authorization: 'Bearer ada' } })).json()).toEqual({ id: 'ada', name: 'user-ada' });
+  expect((await call('/me')).status).toBe(401);
+  expect(await (await post('/contact', { method: 'phone', phone: '555', message: 'hi' }, 'ada')).json()).toEqual({ accepted: true, method: 'phone' });
+  const spam = await post('/contact', { method: 'phone', phone: '555', message: 'spam' }, 'ada');
+  expect(spam.status).toBe(422);
+  expect(await spam.json()).toMatchObject({ message: 'Looks like spam' });
+  // A body that fails the spec's schema never reaches the service.
+  expect((await post('/contact', { method: 'phone', message: '' }, 'ada')).status).toBe(422);
+});
+`,
+  },
+];
+
 describe('the code samples of the package READMEs', () => {
   let root: TempProject;
   let projects: Project[];
@@ -123,10 +158,15 @@ describe('the code samples of the package READMEs', () => {
     }
   });
 
-  it('the samples that are tests pass, run with vitest against the generated mocks and hooks', () => {
+  it('the samples that are tests pass, and the hono server sample answers, run with vitest', () => {
     const tests = projects.flatMap((project) => written(project).filter((sample) => /\.test\.tsx?$/.test(sample.file)).map((sample) => relative(root.dir, join(project.dir, sample.file))));
     expect(tests.length).toBeGreaterThan(0);
-    root.write('vitest.config.ts', `import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { globals: true } });\n`);
+    for (const harness of HARNESSES) {
+      const project = projects.find((candidate) => candidate.samples.some(harness.of));
+      expect(project, harness.file).toBeDefined();
+      tests.push(relative(root.dir, root.write(join(relative(root.dir, project!.dir), harness.file), harness.code)));
+    }
+    root.write('vitest.config.ts', `import { defineConfig } from 'vitest/config';\n\nexport default defineConfig({ test: { globals: true, pool: 'threads' } });\n`);
     const vitest = join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
     // The outer run's VITEST_* variables would make the inner vitest think it is a worker.
     const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))), NO_COLOR: '1', FORCE_COLOR: '0' };
