@@ -9,7 +9,7 @@ import { STRICT_COMPILER_OPTIONS, fixture, repoRoot, runCommandLine, tempProject
  * from the spec the samples are about (fixtures/specs/bookshop.yaml) with the config of
  * getting-started, compiled strict (TypeScript 7); then vitest runs the testing recipe, and test
  * files that call getting-started's server, client and mock samples and the Next.js route handler.
- * The package pages are generated from the package READMEs, whose own tests compile some of them.
+ * The package pages are generated from the package READMEs, whose samples package-samples.test.ts checks.
  */
 const DOCS = join(repoRoot, 'docs');
 const SPEC = fixture('bookshop.yaml');
