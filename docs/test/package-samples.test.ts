@@ -24,9 +24,17 @@ interface Project {
   samples: ReadmeSample[];
 }
 
-/** The projects the samples need, each with the samples written into it or excerpted from it. */
+const where = (sample: ReadmeSample) => `packages/${sample.pkg}/README.md:${sample.line}`;
+const written = (project: Project) => project.samples.filter((sample) => sample.options.generated === undefined);
+
+/**
+ * The projects the samples need, each with the samples written into it or excerpted from it. A
+ * sample goes to the first project of its spec and config whose files do not hold its file yet
+ * (two READMEs may both show `src/server.ts`), else to a new one.
+ */
 function plan(root: string): Project[] {
-  const projects = new Map<string, Project>();
+  const projects: Project[] = [];
+  const bySetup = new Map<string, Project[]>();
   for (const sample of samples) {
     if (sample.options.fragment !== undefined) continue;
     const spec = sample.options.spec ?? DEFAULT_SPEC;
@@ -34,15 +42,21 @@ function plan(root: string): Project[] {
     const configs = sample.options.config ?? DEFAULT_CONFIG;
     for (const config of Array.isArray(configs) ? configs : [configs]) {
       const key = JSON.stringify([spec, config, compilerOptions]);
-      if (!projects.has(key)) projects.set(key, { dir: join(root, `p${projects.size + 1}`), spec, config, compilerOptions, samples: [] });
-      projects.get(key)!.samples.push(sample);
+      const slots = bySetup.get(key) ?? [];
+      bySetup.set(key, slots);
+      const takes = (project: Project) => sample.options.generated !== undefined || !written(project).some((other) => other.file === sample.file);
+      let project = slots.find(takes);
+      if (project === undefined) {
+        project = { dir: join(root, `p${projects.length + 1}`), spec, config, compilerOptions, samples: [] };
+        slots.push(project);
+        projects.push(project);
+      }
+      project.samples.push(sample);
     }
   }
-  return [...projects.values()];
+  return projects;
 }
 
-const where = (sample: ReadmeSample) => `packages/${sample.pkg}/README.md:${sample.line}`;
-const written = (project: Project) => project.samples.filter((sample) => sample.options.generated === undefined);
 
 /** Globals the samples may take for granted: vitest's (`it`, `expect`) and Vite's `import.meta.env`. */
 const AMBIENT = `/// <reference types="vitest/globals" />
@@ -147,7 +161,7 @@ describe('the code samples of the package READMEs', () => {
     expect(samples.filter((sample) => sample.pkg === 'openapi-zod-ts' && sample.code.includes('error.is(404)'))).toHaveLength(1);
   });
 
-  it('a sample that is not compiled says why, and no two samples of a project share a file', () => {
+  it('a sample that is not compiled says why, and no two samples of a project share a file (none overwrites another)', () => {
     for (const sample of samples) {
       if (sample.options.fragment !== undefined) expect(sample.options.fragment.trim().length, `${where(sample)}: a fragment states its reason`).toBeGreaterThan(10);
     }
