@@ -64,8 +64,10 @@ const AMBIENT = `/// <reference types="vitest/globals" />
 `;
 
 /**
- * Test files (not samples) that run a README's server: openapi-server's hono sample, with `serve`
- * stubbed to hand over its fetch handler instead of taking a port, answers as its service says.
+ * Test files (not samples) that run samples which are not tests: openapi-server's hono server, with
+ * `serve` stubbed to hand over its fetch handler instead of taking a port, answers as its service
+ * says; openapi-zod-ts's client calls reach the project's MSW handlers (and the invalid pet is
+ * not sent); form-errors' sample maps the user-owned schema's issue to its field.
  */
 const HARNESSES: { of: (sample: ReadmeSample) => boolean; file: string; code: string }[] = [
   {
@@ -93,6 +95,50 @@ it("the README's hono server answers with the README's service", async () => {
   expect(await spam.json()).toMatchObject({ message: 'Looks like spam' });
   // A body that fails the spec's schema never reaches the service.
   expect((await post('/contact', { method: 'phone', message: '' }, 'ada')).status).toBe(422);
+});
+`,
+  },
+  {
+    of: (sample) => sample.pkg === 'openapi-zod-ts' && sample.file === 'src/pets.ts',
+    file: 'harness/pets.test.ts',
+    code: `import { setupServer } from 'msw/node';
+import { expect, it, vi } from 'vitest';
+import { handlers } from '../src/mocks/handlers.js';
+
+it("openapi-zod-ts's client sample lists pets from the mocks and refuses the invalid pet before sending it", async () => {
+  const server = setupServer(...handlers);
+  const sent: string[] = [];
+  server.events.on('request:start', ({ request }) => void sent.push(\`\${request.method} \${request.url}\`));
+  server.listen({ onUnhandledRequest: 'error' });
+  Object.assign(globalThis, { session: { token: 'secret' } });
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await import('../src/pets.js');
+  } finally {
+    server.close();
+  }
+  expect(sent).toEqual(['GET https://petstore.example.com/v1/pets?limit=20&tag=dog&tag=small']);
+  expect(log).toHaveBeenCalledTimes(1);
+  expect(log.mock.calls[0]![0]).toEqual(expect.arrayContaining([expect.objectContaining({ path: ['name'] })]));
+});
+`,
+  },
+  {
+    of: (sample) => sample.pkg === 'form-errors' && sample.file === 'src/contact-form.ts',
+    file: 'harness/contact-form.test.ts',
+    code: `import { fieldErrorMap } from '@specwright/form-errors';
+import { expect, it, vi } from 'vitest';
+
+vi.mock('@specwright/form-errors', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@specwright/form-errors')>();
+  return { ...actual, fieldErrorMap: vi.fn(actual.fieldErrorMap) };
+});
+
+it("form-errors' sample maps the user-owned schema's issue to its field, nothing sent", async () => {
+  const fetch = vi.spyOn(globalThis, 'fetch');
+  await import('../src/contact-form.js');
+  expect(vi.mocked(fieldErrorMap).mock.results[0]?.value).toEqual({ email: 'Email is required when method is email' });
+  expect(fetch).not.toHaveBeenCalled();
 });
 `,
   },
@@ -200,7 +246,7 @@ describe('the code samples of the package READMEs', () => {
     }
   });
 
-  it('the samples that are tests pass, and the hono server sample answers, run with vitest', async () => {
+  it('the samples that are tests pass, and the server, client and form-errors samples do what their READMEs say, run with vitest', async () => {
     const { tests, status, output } = await inner;
     expect(tests.length).toBeGreaterThan(HARNESSES.length);
     expect(output).toMatch(new RegExp(`Test Files\\s+${tests.length} passed`));
