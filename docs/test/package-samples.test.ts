@@ -144,6 +144,16 @@ it("form-errors' sample maps the user-owned schema's issue to its field, nothing
   },
 ];
 
+/** tsc's messages with each place in a sample (`../p1/src/core-1.ts(3,31)`) as the README's line. */
+function inReadmes(output: string, origin: Map<string, ReadmeSample>): string {
+  return output.replace(/\.\.\/(p\d+\/[^(\s]+)\((\d+),(\d+)\)/g, (place, file: string, line: string, column: string) => {
+    const sample = origin.get(file);
+    if (sample === undefined) return place;
+    const hidden = sample.options.prelude === undefined ? 0 : sample.options.prelude.split('\n').length;
+    return `packages/${sample.pkg}/README.md:${sample.line + Number(line) - hidden}:${column} (${file})`;
+  });
+}
+
 /** Runs the samples that are test files, and the harnesses, with vitest in another process. */
 function runTests(root: TempProject, projects: Project[]): Promise<{ tests: string[]; status: number | null; output: string }> {
   const tests = projects.flatMap((project) => written(project).filter((sample) => /\.test\.tsx?$/.test(sample.file)).map((sample) => relative(root.dir, join(project.dir, sample.file))));
@@ -172,8 +182,8 @@ describe('the code samples of the package READMEs', () => {
   let projects: Project[];
   /** The vitest run of the samples that are tests, started once the projects exist: it runs while tsc checks. */
   let inner: Promise<{ tests: string[]; status: number | null; output: string }>;
-  /** Each file the samples were written to, and the README line it came from. */
-  const legend: string[] = [];
+  /** Each file the samples were written to (from the root), and the sample. */
+  const origin = new Map<string, ReadmeSample>();
 
   beforeAll(async () => {
     root = tempProject('readme-samples', { prettier: false });
@@ -185,7 +195,7 @@ describe('the code samples of the package READMEs', () => {
       // Written before generating: a sample may be the user-owned schema file the generator reads.
       for (const sample of written(project)) {
         root.write(at(sample.file), `${sample.options.prelude ? `${sample.options.prelude}\n` : ''}${sample.code}`);
-        legend.push(`${at(sample.file)}: ${where(sample)}`);
+        origin.set(at(sample.file), sample);
       }
       await generateFromFile(join(project.dir, 'specwright.config.json'), { mode: 'write', warn: () => {} });
     }
@@ -241,7 +251,7 @@ describe('the code samples of the package READMEs', () => {
       const compilerOptions = { ...STRICT_COMPILER_OPTIONS, noUnusedLocals: false, noUnusedParameters: false, module: 'ESNext', moduleResolution: 'Bundler', ...(JSON.parse(key) as object) };
       root.write(join(relative(root.dir, dir), 'tsconfig.json'), JSON.stringify({ compilerOptions, files: files.map((file) => join('..', file)) }, null, 2));
       const result = typecheck(dir, '7');
-      expect(`${result.stdout}${result.stderr}`, `samples by file:\n${legend.join('\n')}`).toBe('');
+      expect(inReadmes(`${result.stdout}${result.stderr}`, origin)).toBe('');
       expect(result.code).toBe(0);
     }
   });
