@@ -126,6 +126,8 @@ describe('the code samples of the docs', () => {
     expect(where('getting-started.md')).toBe(3);
     expect(where(join('recipes', 'testing.md'))).toBe(1);
     expect(where(join('recipes', 'nextjs-hono.md'))).toBe(1);
+    // Every ts/tsx fence is found: one inside a list item (indented) would otherwise be skipped.
+    for (const path of pages) expect(samples.filter((sample) => sample.page === relative(DOCS, path)).length, path).toBe(readFileSync(path, 'utf8').match(/^\s*```(ts|tsx|typescript)\b/gm)?.length ?? 0);
     // No two samples share a file (one would overwrite the other).
     expect(new Set(samples.map((sample) => sample.file)).size).toBe(samples.length);
   });
