@@ -197,7 +197,11 @@ describe('the code samples of the package READMEs', () => {
         root.write(at(sample.file), `${sample.options.prelude ? `${sample.options.prelude}\n` : ''}${sample.code}`);
         origin.set(at(sample.file), sample);
       }
-      await generateFromFile(join(project.dir, 'specwright.config.json'), { mode: 'write', warn: () => {} });
+      try {
+        await generateFromFile(join(project.dir, 'specwright.config.json'), { mode: 'write', warn: () => {} });
+      } catch (error) {
+        throw new Error(`the project of ${project.samples.map(where).join(', ')} (${project.spec}) does not generate: ${(error as Error).message}`);
+      }
     }
     inner = runTests(root, projects);
     inner.catch(() => {}); // awaited by its test
@@ -214,7 +218,6 @@ describe('the code samples of the package READMEs', () => {
       }
       expect(readmeSamples(pkg, text).length, pkg).toBe(text.match(/^\s*```(ts|tsx|typescript)\b/gm)?.length ?? 0);
     }
-    expect(samples.filter((sample) => sample.pkg === 'openapi-zod-ts' && sample.code.includes('error.is(404)'))).toHaveLength(1);
   });
 
   it('a sample that is not compiled says why, and no two samples of a project share a file (none overwrites another)', () => {
