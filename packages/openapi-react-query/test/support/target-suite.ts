@@ -28,21 +28,22 @@ export interface Generated {
 }
 
 export interface Harness {
-  target: 'vue' | 'svelte' | 'solid';
-  /** Renders `use` in a component inside `testUtils.createWrapper(queryClient)`; returns what it returned. */
+  target: 'vue' | 'svelte' | 'solid' | 'angular';
+  /** Renders `use` in a component inside `testUtils.createWrapper(queryClient)` (Angular: runs it in the test bed's injection context); returns what it returned. */
   mount: <T>(g: Generated, use: () => T, queryClient: QueryClient) => T;
-  /** A hook result's current state as plain values (Vue's are refs). */
+  /** A hook result's current state as plain values (Vue's are refs, Angular's signals). */
   read: (result: any) => any;
-  /** An input as the target takes it: Vue a value, Svelte and Solid a function. */
+  /** An input as the target takes it: Vue a value, Svelte, Solid and Angular a function. */
   input: <T>(value: T) => unknown;
-  /** A reactive input the test can change: a ref, a `$state` behind a function, a signal. */
+  /** A reactive input the test can change: a ref, a `$state` behind a function, a signal (Solid's, Angular's). */
   cell: <T>(initial: T) => { input: unknown; set: (value: T) => void };
   /** Unmounts what the testing library rendered. */
   cleanup: () => void;
 }
 
-/** The hook name for an operation under the target's prefix (`listTasks` → `useListTasks`, Svelte `createListTasks`). */
-const hookName = (target: Harness['target'], pascal: string) => `${target === 'svelte' ? 'create' : 'use'}${pascal}`;
+/** The hook name for an operation under the target's prefix (`listTasks` → `useListTasks`, Svelte `createListTasks`, Angular `injectListTasks`). */
+const PREFIX = { vue: 'use', solid: 'use', svelte: 'create', angular: 'inject' } as const;
+const hookName = (target: Harness['target'], pascal: string) => `${PREFIX[target]}${pascal}`;
 
 const task = (id: number, title = `task ${id}`) => ({ id, title, status: 'open' });
 
@@ -172,7 +173,7 @@ export function targetSuite(harness: Harness, extra?: (context: { g: () => Gener
       expect(requests).toEqual(['GET /api/api/v1/tasks/5', 'PUT /api/api/v1/tasks/5', 'GET /api/api/v1/tasks/5']);
     });
 
-    it("works for a hook named like the adapter's function it calls (useQuery, createQuery)", async () => {
+    it("works for a hook named like the adapter's function it calls (useQuery, createQuery, injectQuery)", async () => {
       server.use(http.get(`${BASE}/query`, () => HttpResponse.json({ id: 'q', name: 'query' })));
       const { result } = mount(() => hook('Query')());
       await waitFor(() => expect(read(result).data).toEqual({ id: 'q', name: 'query' }));

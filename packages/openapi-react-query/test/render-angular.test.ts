@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+/**
+ * The Angular functions (`target: "angular"`) through the shared behaviour suite, each run in the
+ * injection context of Angular's test bed configured with the generated providers
+ * (`createWrapper(queryClient)`), inputs as signals; and a call outside any injection context
+ * with an explicit injector. Angular's packages ship partially compiled: `@angular/compiler`
+ * links them just in time, as in any Angular unit test without the CLI's builder.
+ */
+import '@angular/compiler';
+import { Injector, isSignal, signal } from '@angular/core';
+import { TestBed } from '@angular/core/testing';
+import { BrowserTestingModule, platformBrowserTesting } from '@angular/platform-browser/testing';
+import { waitFor } from '@testing-library/dom';
+import { http, HttpResponse } from 'msw';
+import { expect, it } from 'vitest';
+import { BASE, targetSuite } from './support/target-suite.js';
+
+TestBed.initTestEnvironment(BrowserTestingModule, platformBrowserTesting());
+
+/** The narrowing methods of a result (`isSuccess()`), which are functions but no signals. */
+const NARROWING = new Set(['isSuccess', 'isError', 'isPending', 'isIdle']);
+
+targetSuite(
+  {
+    target: 'angular',
+    mount: (g, use, queryClient) => {
+      TestBed.configureTestingModule({ providers: g.testUtils.createWrapper(queryClient) });
+      return TestBed.runInInjectionContext(use);
+    },
+    read: (result) =>
+      new Proxy(result, {
+        get: (target, key) => {
+          const value = target[key];
+          if (isSignal(value) || NARROWING.has(String(key))) return (value as () => unknown).call(target);
+          return value;
+        },
+      }),
+    input: (value) => () => value,
+    cell: (initial) => {
+      const cell = signal(initial);
+      return { input: cell, set: (value) => cell.set(value) };
+    },
+    cleanup: () => TestBed.resetTestingModule(),
+  },
+  ({ g, requests, server }) => {
+    it('runs outside an injection context with the injector passed in, invalidating through its QueryClient', async () => {
+      let listed = 0;
+      server.use(
+        http.get(`${BASE}/api/v1/tasks`, () => HttpResponse.json({ items: [{ id: ++listed, title: 'listed', status: 'open' }] })),
+        http.post(`${BASE}/api/v1/tasks`, () => HttpResponse.json({ id: 9, title: 'new', status: 'open' }, { status: 201 })),
+      );
+      const queryClient = g().testUtils.createTestQueryClient();
+      TestBed.configureTestingModule({ providers: g().testUtils.createWrapper(queryClient) });
+      const injector = TestBed.inject(Injector);
+      const list = g().hooks['injectListTasks'](undefined, undefined, { injector });
+      const create = g().hooks['injectCreateTask'](undefined, { injector });
+      await waitFor(() => expect(list.data()).toEqual({ items: [{ id: 1, title: 'listed', status: 'open' }] }));
+      await create.mutateAsync({ title: 'new' });
+      await waitFor(() => expect(list.data()?.items[0].id).toBe(2));
+      expect(requests).toEqual(['GET /api/api/v1/tasks', 'POST /api/api/v1/tasks', 'GET /api/api/v1/tasks']);
+    });
+  },
+);
