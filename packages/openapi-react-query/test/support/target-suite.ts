@@ -47,11 +47,15 @@ const hookName = (target: Harness['target'], pascal: string) => `${PREFIX[target
 
 const task = (id: number, title = `task ${id}`) => ({ id, title, status: 'open' });
 
-export function targetSuite(harness: Harness, extra?: (context: { g: () => Generated; requests: string[]; server: ReturnType<typeof useMswServer>['server'] }) => void): void {
+export function targetSuite(
+  harness: Harness,
+  extra?: (context: { g: () => Generated; out: () => string; requests: string[]; server: ReturnType<typeof useMswServer>['server'] }) => void,
+): void {
   const { server, requests } = useMswServer(harness.cleanup);
   const { target, read, input } = harness;
   const hook = (pascal: string) => g.hooks[hookName(target, pascal)]!;
   let g: Generated;
+  let out: string;
   let handlers: HttpHandler[];
 
   describe(`${target} hooks of the edge fixture (auto_invalidate, infinite_query true, overrides)`, () => {
@@ -60,6 +64,7 @@ export function targetSuite(harness: Harness, extra?: (context: { g: () => Gener
         msw: true,
         hooks: { target, suspense: target === 'vue', auto_invalidate: true, infinite_query: true, stale_time: 1000, overrides: { tasks: { stale_time: 60_000, gc_time: 120_000 } } },
       });
+      out = project.out;
       const config = (await import(join(project.out, 'client-config.ts'))) as { configureClient: (c: { baseUrl: string }) => void };
       config.configureClient({ baseUrl: BASE });
       g = {
@@ -183,6 +188,6 @@ export function targetSuite(harness: Harness, extra?: (context: { g: () => Gener
       expect(g.testUtils.createTestQueryClient().getDefaultOptions()).toEqual({ queries: { retry: false, gcTime: 0 }, mutations: { retry: false } });
     });
 
-    extra?.({ g: () => g, requests, server });
+    extra?.({ g: () => g, out: () => out, requests, server });
   });
 }
