@@ -15,9 +15,9 @@ import { STRICT_COMPILER_OPTIONS } from '@specwright/testing';
  *   `src/api/schema-types.ts`;
  * - `openapi-msw` writes `src/msw/handlers.ts`.
  * React Query runs with `suspense` and `auto_invalidate` on, so that every kind of hook is emitted,
- * for one `target` per spec: the targets (the four TanStack adapters and SWR) rotate across specs by a hash of the project's name
+ * for one `target` per spec: the targets (the five TanStack adapters and SWR) rotate across specs by a hash of the project's name
  * (`hooksTarget`), so a sample compiles each of them at the cost of one; `suspense` is off for the
- * targets without suspense hooks (Svelte, Solid).
+ * targets without suspense hooks (Svelte, Solid, Angular).
  */
 export const GENERATORS = ['openapi-zod-ts', 'openapi-server fastify', 'openapi-server hono', 'openapi-react-query', 'openapi-msw'] as const;
 export type GeneratorId = (typeof GENERATORS)[number];

@@ -91,6 +91,6 @@ export const CONFIG_HELP = [
   'auto_invalidate  mutations invalidate their resource\'s queries on success (default false)',
   'infinite_query   "auto" | true | false: write use<Name>Infinite hooks (default "auto")',
   'overrides        { "<resource>": { "stale_time"?, "gc_time"? } } per first path segment',
-  'target           "react" | "vue" | "svelte" | "solid": the TanStack Query adapter (default "react")',
+  'target           "react" | "vue" | "svelte" | "solid" | "swr" | "angular": the hooks library (default "react")',
   'projects         [ { ...the keys above } ] to generate several outputs from one file',
 ];

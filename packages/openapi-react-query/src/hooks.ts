@@ -4,11 +4,6 @@ import { ImportTable, ModuleScope, localScope, outerNames } from './scope.js';
 import { ADAPTERS, VALUE_PARTS, type Adapter, type AdapterName } from './target.js';
 
 export const CLIENT_MODULE = './client.js';
-/** Vue's own reactivity helpers, imported by the Vue hooks. */
-export const VUE_MODULE = 'vue';
-
-const VUE_TYPES = ['MaybeRefOrGetter', 'Ref'];
-const VUE_NAMES = ['toValue', ...VUE_TYPES];
 
 /** The adapter's type exports, in import order (`QueryClient` and `InfiniteData` first, as React had them). */
 const TYPE_PARTS = [
@@ -23,12 +18,16 @@ const TYPE_PARTS = [
   'suspenseInfiniteResult',
   'mutationOptions',
   'mutationResult',
+  'injectQueryOptions',
+  'injectInfiniteOptions',
+  'injectMutationOptions',
 ] as const satisfies AdapterName[];
 
 function adapterImports(adapter: Adapter): { values: string[]; types: string[] } {
   const names = (parts: readonly AdapterName[]) => [...new Set(parts.flatMap((part) => adapter.names[part] ?? []))];
-  const [queryClient, ...rest] = names(TYPE_PARTS);
-  return { values: names(VALUE_PARTS), types: [queryClient!, 'InfiniteData', ...rest] };
+  // Angular's QueryClient is a value (the injection token), so no QueryClient type leads the list.
+  const [queryClient, ...rest] = adapter.names.QueryClient === undefined ? [] : names(TYPE_PARTS);
+  return { values: names(VALUE_PARTS), types: queryClient === undefined ? ['InfiniteData', ...names(TYPE_PARTS)] : [queryClient, 'InfiniteData', ...rest] };
 }
 
 /** What one run produces besides the code: the plan (for tests and docs) and warnings. */
@@ -68,16 +67,17 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
   const plan = planHooks(model, names, options, scope);
   const tanstack = new ImportTable(scope);
   const client = new ImportTable(scope);
-  const vue = new ImportTable(scope);
+  const framework = new ImportTable(scope);
   client.declare('ApiError');
   for (const op of plan.operations) client.declare(op.names.fn);
   const errorMaps = plan.operations.flatMap((op) => (op.names.errors === undefined ? [] : [op.names.errors]));
   for (const name of errorMaps) client.declare(name);
   const adapterNames = adapterImports(adapter);
   for (const name of [...adapterNames.values, ...adapterNames.types]) tanstack.declare(name);
-  if (adapter.inputs === 'vue') for (const name of VUE_NAMES) vue.declare(name);
+  const frameworkNames = adapter.framework ? [...adapter.framework.values, ...adapter.framework.types] : [];
+  for (const name of frameworkNames) framework.declare(name);
 
-  const emitter = new Emitter(adapter, tanstack, client, vue);
+  const emitter = new Emitter(adapter, tanstack, client, framework);
   const body: Code.Stmt[] = [];
   for (const resource of plan.resources) if (resource.factory) body.push(...emitter.keyFactory(resource));
   for (const op of plan.operations) {
@@ -98,8 +98,8 @@ export function buildHooksModule(model: ApiModel, names: NameRegistry, options: 
     table.used().map((i) => ({ name: i.name, ...(i.local !== i.name ? { alias: i.local } : {}), ...(typeNames.includes(i.name) ? { typeOnly: true } : {}) }));
   const tanstackNames = importNames(tanstack, adapterNames.types);
   if (tanstackNames.length > 0) imports.push(b.importFrom(adapter.package, tanstackNames));
-  const vueNames = importNames(vue, VUE_TYPES);
-  if (vueNames.length > 0) imports.push(b.importFrom(VUE_MODULE, vueNames));
+  const frameworkImports = importNames(framework, adapter.framework?.types ?? []);
+  if (adapter.framework && frameworkImports.length > 0) imports.push(b.importFrom(adapter.framework.module, frameworkImports));
   const clientNames = importNames(client, ['ApiError', ...errorMaps]);
   if (clientNames.length > 0) imports.push(b.importFrom(CLIENT_MODULE, clientNames));
   // A module without imports or exports is a script; `export {}` keeps an empty spec's file a module.
@@ -115,7 +115,7 @@ export class Emitter {
     private readonly adapter: Adapter,
     protected readonly tanstack: ImportTable,
     protected readonly client: ImportTable,
-    private readonly vue: ImportTable,
+    private readonly framework: ImportTable,
   ) {}
 
   /** Locals of a function emitted for an operation: they avoid every module name it refers to. */
@@ -132,7 +132,7 @@ export class Emitter {
   private resourceNames(resource: ResourcePlan): ReadonlySet<string> {
     let names = this.namesByResource.get(resource);
     if (!names) {
-      const referenced = [...this.tanstack.locals(), ...this.vue.locals(), this.client.local('ApiError')];
+      const referenced = [...this.tanstack.locals(), ...this.framework.locals(), this.client.local('ApiError')];
       if (resource.factory) referenced.push(resource.factory, resource.allFn, ...resource.entries.map((entry) => entry.fn));
       names = outerNames(referenced);
       this.namesByResource.set(resource, names);
@@ -182,14 +182,14 @@ export class Emitter {
 
   /** The type of a hook input: the value itself, a Vue `MaybeRefOrGetter` or a function returning it. */
   private input(type: Code.Type): Code.Type {
-    if (this.adapter.inputs === 'vue') return b.tref(this.vue.use('MaybeRefOrGetter'), [type]);
+    if (this.adapter.inputs === 'vue') return b.tref(this.framework.use('MaybeRefOrGetter'), [type]);
     if (this.adapter.inputs === 'accessor') return b.tfn([], type);
     return type;
   }
 
   /** Reads a hook input where the adapter tracks it (inside the options function). */
   private read(name: string, optional: boolean): Code.Expr {
-    if (this.adapter.inputs === 'vue') return b.call(this.vue.use('toValue'), [b.id(name)]);
+    if (this.adapter.inputs === 'vue') return b.call(this.framework.use('toValue'), [b.id(name)]);
     if (this.adapter.inputs === 'accessor') return optional ? { k: 'call', callee: b.id(name), args: [], optional: true } : b.call(b.id(name));
     return b.id(name);
   }
@@ -199,10 +199,19 @@ export class Emitter {
     return this.adapter.accessorOptionTypes ? b.tref('ReturnType', [type]) : type;
   }
 
-  /** The adapter's `QueryClient` parameter: the client itself, or for Solid and Svelte a function returning it. */
-  private queryClientType(): Code.Type {
+  /**
+   * The adapter's `QueryClient` parameter: the client itself, or for Solid and Svelte a function
+   * returning it; Angular's `Inject*Options` of the hook's kind (`part`).
+   */
+  private queryClientType(part: 'injectQueryOptions' | 'injectInfiniteOptions' | 'injectMutationOptions'): Code.Type {
+    if (this.adapter.injectorParam) return this.t(this.name(part));
     const type = this.t(this.name('QueryClient'));
     return this.adapter.inputs === 'accessor' ? b.tfn([], type) : type;
+  }
+
+  /** The name of that parameter: `queryClient`, Angular's `injectOptions`. */
+  private queryClientName(locals: NameScope): string {
+    return locals.claim(this.adapter.injectorParam ? 'injectOptions' : 'queryClient');
   }
 
   /**
@@ -288,7 +297,7 @@ export class Emitter {
     // Infinite hooks take required options (initialPageParam, getNextPageParam), so every argument before them is required.
     const reads: Code.Stmt[] = [];
     const { params, values, pathValues } = this.argParams(op, locals, { widen: guarded, required: infinite, reads });
-    const names = { options: locals.claim('options'), queryClient: locals.claim('queryClient'), context: locals.claim('context') };
+    const names = { options: locals.claim('options'), queryClient: this.queryClientName(locals), context: locals.claim('context') };
     // Vue's suspense variants wait for the query (`await query.suspense()`), so they need a local for it.
     const awaited = suspense && this.adapter.inputs === 'vue';
     const queryName = awaited ? locals.claim('query') : '';
@@ -318,7 +327,7 @@ export class Emitter {
     const fnParams: Code.Param[] = [
       ...params,
       b.param(names.options, this.input(b.tref('Omit', [this.optionsType(optionsType, optionsTypeArgs), b.union(omitted.map((k) => b.tlit(k)))])), { optional: !infinite }),
-      b.param(names.queryClient, this.queryClientType(), { optional: true }),
+      b.param(names.queryClient, this.queryClientType(infinite ? 'injectInfiniteOptions' : 'injectQueryOptions'), { optional: true }),
     ];
     const call = b.call(this.tanstack.use(this.name(hook)), [this.optionsArg(props, reads), b.id(names.queryClient)], typeArgs);
     const typeParams = [{ name: 'TData', default: infinite ? this.t('InfiniteData', [data, pageParam!]) : data }];
@@ -329,7 +338,7 @@ export class Emitter {
     // `suspense()` resolves with the first result; an error is thrown to the component's error handling
     // (`onErrorCaptured`), as React's suspense hooks throw to an error boundary, so the data is there after it.
     const returned = infinite
-      ? b.intersection([b.tref('Omit', [this.t(this.name(resultType), [b.tref('TData'), error]), b.tlit('data')]), b.tobj([b.tprop('data', b.tref(this.vue.use('Ref'), [b.tref('TData')]))])])
+      ? b.intersection([b.tref('Omit', [this.t(this.name(resultType), [b.tref('TData'), error]), b.tlit('data')]), b.tobj([b.tprop('data', b.tref(this.framework.use('Ref'), [b.tref('TData')]))])])
       : this.t(this.name(resultType), [b.tref('TData'), error]);
     return b.fn(
       queryHookName(op, variant),
@@ -370,7 +379,7 @@ export class Emitter {
     const out: Code.Stmt[] = [];
     const locals = this.locals(op);
     const optionsName = locals.claim('options');
-    const queryClientName = locals.claim('queryClient');
+    const queryClientName = this.queryClientName(locals);
     const variablesName = locals.claim('variables');
 
     let variables: Code.Type = b.kw('void');
@@ -415,7 +424,7 @@ export class Emitter {
 
     const optionsType = this.input(b.tref('Omit', [this.t(this.name('mutationOptions'), typeArgs), b.tlit('mutationFn')]));
     out.push(
-      b.fn(op.hook, [b.param(optionsName, optionsType, { optional: true }), b.param(queryClientName, this.queryClientType(), { optional: true })], statements, {
+      b.fn(op.hook, [b.param(optionsName, optionsType, { optional: true }), b.param(queryClientName, this.queryClientType('injectMutationOptions'), { optional: true })], statements, {
         exported: true,
         typeParams: [{ name: 'TOnMutateResult', default: b.kw('unknown') }],
         returnType: this.t(this.name('mutationResult'), typeArgs),
@@ -425,9 +434,17 @@ export class Emitter {
     return out;
   }
 
-  /** The query client a mutation invalidates: the one passed in, else the provider's (Vue's `useQueryClient` takes an id, not a client). */
+  /**
+   * The query client a mutation invalidates: the one passed in, else the provider's (Vue's
+   * `useQueryClient` takes an id, not a client); Angular's from the given injector, else `inject(QueryClient)`.
+   */
   private useQueryClient(queryClientName: string): Code.Expr {
     const use = this.tanstack.use(this.name('queryClient'));
+    if (this.adapter.injectorParam) {
+      const injector = b.member(b.id(queryClientName), 'injector', true);
+      const fromInjector = b.call(b.member(injector, 'get', true), [b.id(use)]);
+      return b.bin(fromInjector, '??', b.call(this.framework.use('inject'), [b.id(use)]));
+    }
     if (this.adapter.inputs === 'vue') return b.bin(b.id(queryClientName), '??', b.call(use));
     if (this.adapter.inputs === 'accessor') return b.call(use, [{ k: 'call', callee: b.id(queryClientName), args: [], optional: true }]);
     return b.call(use, [b.id(queryClientName)]);

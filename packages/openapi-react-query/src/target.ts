@@ -1,5 +1,5 @@
 /** The TanStack Query adapters `hooks.ts` can be written for (the `target` config key). */
-export const TARGETS = ['react', 'vue', 'svelte', 'solid', 'swr'] as const;
+export const TARGETS = ['react', 'vue', 'svelte', 'solid', 'swr', 'angular'] as const;
 export type Target = (typeof TARGETS)[number];
 
 /**
@@ -26,14 +26,17 @@ export type AdapterName =
   | 'infiniteResult'
   | 'suspenseInfiniteResult'
   | 'mutationOptions'
-  | 'mutationResult';
+  | 'mutationResult'
+  | 'injectQueryOptions'
+  | 'injectInfiniteOptions'
+  | 'injectMutationOptions';
 
 /** One adapter package: the names it exports for each part a hook uses. */
 export interface Adapter {
   target: Target;
   package: string;
-  /** Prefix of every hook name: `use` (`useGetMe`), or `create` where the adapter's own functions are `create*`. */
-  prefix: 'use' | 'create';
+  /** Prefix of every hook name: `use` (`useGetMe`), or `create` / `inject` where the adapter's own functions are named so. */
+  prefix: 'use' | 'create' | 'inject';
   inputs: InputStyle;
   /** The adapter's export for each part; an absent suspense part means the adapter has no suspense hooks. */
   names: Partial<Record<AdapterName, string>>;
@@ -43,6 +46,13 @@ export interface Adapter {
   queryDataParam: boolean;
   /** Solid's query option types are accessors (the options object is their return type). */
   accessorOptionTypes?: boolean;
+  /** The framework's own module and the names hooks import from it (Vue's `toValue`, Angular's `inject`). */
+  framework?: { module: string; values: string[]; types: string[] };
+  /**
+   * Angular: the last parameter is the adapter's `Inject*Options` (an `injector`), not a query
+   * client, and a mutation finds its client there or through `inject(QueryClient)`.
+   */
+  injectorParam?: boolean;
 }
 
 const REACT: Adapter = {
@@ -83,6 +93,7 @@ const VUE: Adapter = {
   prefix: 'use',
   inputs: 'vue',
   queryDataParam: true,
+  framework: { module: 'vue', values: ['toValue'], types: ['MaybeRefOrGetter', 'Ref'] },
   names: {
     query: 'useQuery',
     suspense: 'useQuery',
@@ -162,7 +173,40 @@ const SOLID: Adapter = {
  */
 const SWR: Adapter = { target: 'swr', package: 'swr', prefix: 'use', inputs: 'plain', queryDataParam: false, names: {} };
 
-export const ADAPTERS: Record<Target, Adapter> = { react: REACT, vue: VUE, svelte: SVELTE, solid: SOLID, swr: SWR };
+/**
+ * `@tanstack/angular-query-experimental` 5 (Angular's signals): `inject*` functions over options
+ * functions, called in an injection context; inputs are functions (a signal is one), read inside
+ * the options function so a change re-runs it. The last parameter is the adapter's own
+ * `{ injector }` option. Angular has no suspense.
+ */
+const ANGULAR: Adapter = {
+  target: 'angular',
+  package: '@tanstack/angular-query-experimental',
+  prefix: 'inject',
+  inputs: 'accessor',
+  queryDataParam: false,
+  framework: { module: '@angular/core', values: ['inject'], types: [] },
+  injectorParam: true,
+  noSuspense: '@tanstack/angular-query-experimental has no suspense hooks (Angular has no suspense; use @defer or the isPending signal)',
+  names: {
+    query: 'injectQuery',
+    infinite: 'injectInfiniteQuery',
+    mutation: 'injectMutation',
+    // The injection token of the client, a value here: mutations `inject(QueryClient)` to invalidate.
+    queryClient: 'QueryClient',
+    queryOptions: 'CreateQueryOptions',
+    queryResult: 'CreateQueryResult',
+    infiniteOptions: 'CreateInfiniteQueryOptions',
+    infiniteResult: 'CreateInfiniteQueryResult',
+    mutationOptions: 'CreateMutationOptions',
+    mutationResult: 'CreateMutationResult',
+    injectQueryOptions: 'InjectQueryOptions',
+    injectInfiniteOptions: 'InjectInfiniteQueryOptions',
+    injectMutationOptions: 'InjectMutationOptions',
+  },
+};
+
+export const ADAPTERS: Record<Target, Adapter> = { react: REACT, vue: VUE, svelte: SVELTE, solid: SOLID, swr: SWR, angular: ANGULAR };
 
 /** Value exports (the rest are types, imported with `import type`). */
 export const VALUE_PARTS: AdapterName[] = ['query', 'suspense', 'infinite', 'suspenseInfinite', 'mutation', 'queryClient'];

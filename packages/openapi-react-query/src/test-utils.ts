@@ -37,6 +37,7 @@ export function buildTestUtilsModule(target: Target, header: string): Code.Modul
   if (target === 'swr') return { header, body: swrTestUtils() };
   if (target === 'vue') return { header, body: [b.importFrom(pkg, ['QueryClient', 'VUE_QUERY_CLIENT']), b.importFrom('vue', ['defineComponent', 'h', 'provide', { name: 'Component', typeOnly: true }]), createTestQueryClient, vueWrapper()] };
   if (target === 'solid') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), b.importFrom('solid-js', ['createComponent', 'mergeProps', { name: 'JSX', typeOnly: true }]), createTestQueryClient, solidWrapper()] };
+  if (target === 'angular') return { header, body: [b.importFrom(pkg, ['QueryClient', 'provideTanStackQuery']), b.importFrom('@angular/core', [{ name: 'Provider', typeOnly: true }]), createTestQueryClient, angularWrapper()] };
   if (target === 'svelte') return { header, body: [b.importFrom(pkg, ['QueryClient', 'QueryClientProvider']), createTestQueryClient, svelteWrapper()] };
 
   const wrapper = b.fn(
@@ -118,6 +119,19 @@ function svelteWrapper(): Code.Stmt {
     exported: true,
     returnType: optionsType,
     doc: 'Render options that mount `QueryClientProvider` with `queryClient` around the component under test:\n`render(ComponentUsingHooks, { props }, createWrapper(queryClient))` with @testing-library/svelte.',
+  });
+}
+
+/**
+ * Angular: the providers of Angular's testing module that give the hooks `queryClient`:
+ * `TestBed.configureTestingModule({ providers: createWrapper(queryClient) })`, then
+ * `TestBed.runInInjectionContext(() => injectGetMe())` or a component the test bed creates.
+ */
+function angularWrapper(): Code.Stmt {
+  return b.fn('createWrapper', [clientParam()], [b.ret(b.call('provideTanStackQuery', [b.id('queryClient')]))], {
+    exported: true,
+    returnType: b.tref('Array', [b.tref('Provider')]),
+    doc: 'Providers of `queryClient` for Angular\'s testing module:\n`TestBed.configureTestingModule({ providers: createWrapper(queryClient) })`.',
   });
 }
 

@@ -24,6 +24,7 @@ const TARGETS = [
   { target: 'svelte', hook: 'createGetPetById' },
   { target: 'solid', hook: 'useGetPetById' },
   { target: 'swr', hook: 'useGetPetById' },
+  { target: 'angular', hook: 'injectGetPetById' },
 ] as const;
 
 /** Key strings of petstore's resources and of the `pets` keys other than `detail`, and paths of other operations. */
@@ -87,7 +88,7 @@ describe.each(TARGETS)('$target hooks', ({ target, hook }) => {
     it('keeps the hook, its key function and its client call, and no other resource', async () => {
       const code = await bundle(project.dir, entry);
       // SWR's hook is its default export, whose local name the minifier may change.
-      expect(code).toMatch(target === 'swr' ? /from\s*["']swr["']/ : /\b(useQuery|createQuery)\b/);
+      expect(code).toMatch(target === 'swr' ? /from\s*["']swr["']/ : /\b(useQuery|createQuery|injectQuery)\b/);
       expect(holds(code, 'pets')).toBe(true);
       expect(code).toContain('/pets/');
       expect(OTHERS.filter((text) => holds(code, text))).toEqual([]);

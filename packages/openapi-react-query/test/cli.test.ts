@@ -87,7 +87,12 @@ describe('config errors (exit 1, file and key named, no stack trace, nothing wri
     ['an override that is not an object', { input_openapi: 'a.yaml', output: 'o', overrides: { pets: 5 } }, 'key "overrides.pets": must be an object with optional stale_time and gc_time (got 5)'],
     ['an unknown key in an override', { input_openapi: 'a.yaml', output: 'o', overrides: { pets: { stale: 5 } } }, 'key "overrides.pets": unknown key "stale" (allowed: stale_time, gc_time) (got {"stale":5})'],
     ['a bad time in an override', { input_openapi: 'a.yaml', output: 'o', overrides: { pets: { gc_time: -5 } } }, 'key "overrides.pets.gc_time": must be >= 0 (got -5)'],
-    ['an unknown target', { input_openapi: 'a.yaml', output: 'o', target: 'angular' }, 'key "target": must be one of "react", "vue", "svelte", "solid", "swr" (got "angular")'],
+    ['an unknown target', { input_openapi: 'a.yaml', output: 'o', target: 'qwik' }, 'key "target": must be one of "react", "vue", "svelte", "solid", "swr", "angular" (got "qwik")'],
+    [
+      'suspense for Angular',
+      { input_openapi: 'a.yaml', output: 'o', target: 'angular', suspense: true },
+      'key "suspense": must be false for target "angular": @tanstack/angular-query-experimental has no suspense hooks (Angular has no suspense; use @defer or the isPending signal) (got true)',
+    ],
     ['suspense for Svelte', { input_openapi: 'a.yaml', output: 'o', target: 'svelte', suspense: true }, 'key "suspense": must be false for target "svelte": @tanstack/svelte-query has no suspense hooks (got true)'],
     [
       'suspense for Solid',

@@ -27,6 +27,7 @@ const NULL_PAGE_OUTPUTS = [
   { out: 'null-vue', hooks: { target: 'vue', suspense: true, infinite_query: true } },
   { out: 'null-svelte', hooks: { target: 'svelte', infinite_query: true } },
   { out: 'null-solid', hooks: { target: 'solid', infinite_query: true } },
+  { out: 'null-angular', hooks: { target: 'angular', infinite_query: true } },
 ];
 
 let project: TempProject;

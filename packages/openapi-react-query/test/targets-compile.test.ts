@@ -1,7 +1,8 @@
 /**
- * The Vue, Svelte and Solid outputs as their users get them: written by the command line beside
- * the openapi-zod-ts client, formatted, and compiled with the strict flags against the pinned
- * adapters (`@tanstack/vue-query` 5, `@tanstack/svelte-query` 6, `@tanstack/solid-query` 5). The
+ * The Vue, Svelte, Solid and Angular outputs as their users get them: written by the command line
+ * beside the openapi-zod-ts client, formatted, and compiled with the strict flags against the pinned
+ * adapters (`@tanstack/vue-query` 5, `@tanstack/svelte-query` 6, `@tanstack/solid-query` 5,
+ * `@tanstack/angular-query-experimental` 5 with Angular 22). The
  * hooks are plain `.ts` (no runes, no JSX), so plain `tsc` is the compiler their users run too:
  * TypeScript 7 compiles every spec under both resolutions; TypeScript 5.9 compiles the edge spec
  * (every hook kind, the type tests, the README example) once, which halves the CPU of running
@@ -21,6 +22,7 @@ const TARGETS = [
   { target: 'vue', suspense: true },
   { target: 'svelte', suspense: false },
   { target: 'solid', suspense: false },
+  { target: 'angular', suspense: false },
 ] as const;
 const SPECS = [
   { name: 'auth-lab', spec: own('auth-lab.yaml'), all: false },
@@ -36,6 +38,14 @@ function readmeExample(label: string, lang: string): string {
   const section = readme.split('\n## Vue, Svelte and Solid\n')[1]?.split('\n## ')[0]?.split(`\n${label}\n`)[1] ?? '';
   const block = new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(section)?.[1];
   if (!block?.includes("from './api/hooks.js'")) throw new Error(`README.md: no ${lang} block importing ./api/hooks.js after "${label}" under "## Vue, Svelte and Solid"`);
+  return block.replaceAll("'./api/", "'./edge/");
+}
+
+/** The README's Angular component: the first `ts` block under "## Angular", importing `./api/hooks.js`. */
+function angularReadmeExample(): string {
+  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+  const block = /\n## Angular\n[\s\S]*?```ts\n([\s\S]*?)```/.exec(readme)?.[1];
+  if (!block?.includes("from './api/hooks.js'")) throw new Error('README.md: no ts block importing ./api/hooks.js under "## Angular"');
   return block.replaceAll("'./api/", "'./edge/");
 }
 
@@ -57,6 +67,8 @@ const README_EXAMPLES = {
     check: (dir: string) => svelteDiagnostics(runBin('svelte-check/bin/svelte-check', ['--workspace', dir, '--tsconfig', join(dir, 'tsconfig.json'), '--output', 'machine', '--fail-on-warnings', '--no-color'], dir)),
   },
   solid: { file: 'src/readme-example.tsx', source: () => `/** @jsxImportSource solid-js */\n${readmeExample('Solid:', 'tsx')}`, check: undefined },
+  // Its decorator compiles as a standard decorator under TypeScript 7 and with `experimentalDecorators` (the Angular CLI's setting) under 5.9.
+  angular: { file: 'src/task-button.ts', source: angularReadmeExample, check: undefined },
 } as const;
 
 /** The edge spec's hooks, their type tests and the README example: every hook kind, in the fewest files. */
@@ -84,7 +96,11 @@ describe.each(TARGETS)('target $target', ({ target, suspense }) => {
   });
 
   it('compiles the edge spec with its type tests under TypeScript 5.9, the strict flags and nodenext resolution', () => {
-    project.tsconfig('nodenext', REPRESENTATIVE(target));
+    const config = project.tsconfig('nodenext', REPRESENTATIVE(target));
+    if (target === 'angular') {
+      const json = JSON.parse(readFileSync(config, 'utf8')) as { compilerOptions: object };
+      project.write('tsconfig.json', JSON.stringify({ ...json, compilerOptions: { ...json.compilerOptions, experimentalDecorators: true } }));
+    }
     const result = typecheck(project.dir, '5.9');
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
@@ -108,7 +124,7 @@ describe.each(TARGETS)('target $target', ({ target, suspense }) => {
 
   it("imports the adapter's package, not React's", () => {
     const hooks = readFileSync(join(project.dir, 'src/edge/hooks.ts'), 'utf8');
-    expect(hooks).toContain(`from '@tanstack/${target}-query'`);
+    expect(hooks).toContain(target === 'angular' ? "from '@tanstack/angular-query-experimental'" : `from '@tanstack/${target}-query'`);
     expect(hooks).not.toMatch(/from '(react|@tanstack\/react-query)'/);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * The Vue, Svelte and Solid output (React has its own, react-unchanged.test.ts) of three fixture
  * specs, byte for byte, against files written before the SWR and Angular targets existed
- * (`expected/targets/`): adding targets must not change a byte of what these users get.
+ * (`expected/targets/`), and SWR's, written before the Angular target (its code trees compared
+ * equal to those of the commit before it), and Angular's as first written: adding targets must not
+ * change a byte of what these users get.
  * `UPDATE_EXPECTED=1` rewrites them; a diff in review then shows exactly what changed.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,9 +20,9 @@ const SPECS: { out: string; spec: string; hooks: Record<string, unknown> }[] = [
   { out: 'petstore', spec: fixture('petstore-3.1.yaml'), hooks: { auto_invalidate: true } },
   { out: 'features', spec: fixture('features-3.1.yaml'), hooks: ALL_ON },
 ];
-const CASES = (['vue', 'svelte', 'solid'] as const).flatMap((target) => SPECS.map((c) => ({ ...c, target })));
+const CASES = (['vue', 'svelte', 'solid', 'swr', 'angular'] as const).flatMap((target) => SPECS.map((c) => ({ ...c, target })));
 
-describe('Vue, Svelte and Solid output', () => {
+describe('Vue, Svelte, Solid, SWR and Angular output', () => {
   const project = tempProject('rq-targets-unchanged');
 
   it.each(CASES)('$target: byte-identical to the committed files for $out', async (c) => {

@@ -28,29 +28,34 @@ export interface Generated {
 }
 
 export interface Harness {
-  target: 'vue' | 'svelte' | 'solid';
-  /** Renders `use` in a component inside `testUtils.createWrapper(queryClient)`; returns what it returned. */
+  target: 'vue' | 'svelte' | 'solid' | 'angular';
+  /** Renders `use` in a component inside `testUtils.createWrapper(queryClient)` (Angular: runs it in the test bed's injection context); returns what it returned. */
   mount: <T>(g: Generated, use: () => T, queryClient: QueryClient) => T;
-  /** A hook result's current state as plain values (Vue's are refs). */
+  /** A hook result's current state as plain values (Vue's are refs, Angular's signals). */
   read: (result: any) => any;
-  /** An input as the target takes it: Vue a value, Svelte and Solid a function. */
+  /** An input as the target takes it: Vue a value, Svelte, Solid and Angular a function. */
   input: <T>(value: T) => unknown;
-  /** A reactive input the test can change: a ref, a `$state` behind a function, a signal. */
+  /** A reactive input the test can change: a ref, a `$state` behind a function, a signal (Solid's, Angular's). */
   cell: <T>(initial: T) => { input: unknown; set: (value: T) => void };
   /** Unmounts what the testing library rendered. */
   cleanup: () => void;
 }
 
-/** The hook name for an operation under the target's prefix (`listTasks` → `useListTasks`, Svelte `createListTasks`). */
-const hookName = (target: Harness['target'], pascal: string) => `${target === 'svelte' ? 'create' : 'use'}${pascal}`;
+/** The hook name for an operation under the target's prefix (`listTasks` → `useListTasks`, Svelte `createListTasks`, Angular `injectListTasks`). */
+const PREFIX = { vue: 'use', solid: 'use', svelte: 'create', angular: 'inject' } as const;
+const hookName = (target: Harness['target'], pascal: string) => `${PREFIX[target]}${pascal}`;
 
 const task = (id: number, title = `task ${id}`) => ({ id, title, status: 'open' });
 
-export function targetSuite(harness: Harness, extra?: (context: { g: () => Generated; requests: string[]; server: ReturnType<typeof useMswServer>['server'] }) => void): void {
+export function targetSuite(
+  harness: Harness,
+  extra?: (context: { g: () => Generated; out: () => string; requests: string[]; server: ReturnType<typeof useMswServer>['server'] }) => void,
+): void {
   const { server, requests } = useMswServer(harness.cleanup);
   const { target, read, input } = harness;
   const hook = (pascal: string) => g.hooks[hookName(target, pascal)]!;
   let g: Generated;
+  let out: string;
   let handlers: HttpHandler[];
 
   describe(`${target} hooks of the edge fixture (auto_invalidate, infinite_query true, overrides)`, () => {
@@ -59,6 +64,7 @@ export function targetSuite(harness: Harness, extra?: (context: { g: () => Gener
         msw: true,
         hooks: { target, suspense: target === 'vue', auto_invalidate: true, infinite_query: true, stale_time: 1000, overrides: { tasks: { stale_time: 60_000, gc_time: 120_000 } } },
       });
+      out = project.out;
       const config = (await import(join(project.out, 'client-config.ts'))) as { configureClient: (c: { baseUrl: string }) => void };
       config.configureClient({ baseUrl: BASE });
       g = {
@@ -172,7 +178,7 @@ export function targetSuite(harness: Harness, extra?: (context: { g: () => Gener
       expect(requests).toEqual(['GET /api/api/v1/tasks/5', 'PUT /api/api/v1/tasks/5', 'GET /api/api/v1/tasks/5']);
     });
 
-    it("works for a hook named like the adapter's function it calls (useQuery, createQuery)", async () => {
+    it("works for a hook named like the adapter's function it calls (useQuery, createQuery, injectQuery)", async () => {
       server.use(http.get(`${BASE}/query`, () => HttpResponse.json({ id: 'q', name: 'query' })));
       const { result } = mount(() => hook('Query')());
       await waitFor(() => expect(read(result).data).toEqual({ id: 'q', name: 'query' }));
@@ -182,6 +188,6 @@ export function targetSuite(harness: Harness, extra?: (context: { g: () => Gener
       expect(g.testUtils.createTestQueryClient().getDefaultOptions()).toEqual({ queries: { retry: false, gcTime: 0 }, mutations: { retry: false } });
     });
 
-    extra?.({ g: () => g, requests, server });
+    extra?.({ g: () => g, out: () => out, requests, server });
   });
 }
