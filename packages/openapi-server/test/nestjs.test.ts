@@ -1,0 +1,89 @@
+/**
+ * What only the NestJS router has: its runtime snippets are canonical, and the README's NestJS
+ * example (decorated module and guard) compiles with the decorator options the README lists and
+ * runs: the guard reads the route's metadata, createContext refuses, the service answers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STRICT_COMPILER_OPTIONS, fixture, freePort, notCanonical, tempProject, typecheck, waitForHttp } from '@specwright/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEST_SNIPPET_IDS, nestSnippetText } from '../src/runtime-nest.js';
+import { request, runServer, runZodTs } from './support.js';
+
+const README = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+const SPEC = fixture('../../examples/auth-lab/spec/auth-lab.openapi.yaml');
+
+/** The ```ts blocks of a `## ` section that start with a file name comment, by file. */
+function examples(section: string): Map<string, string> {
+  const start = README.indexOf(`\n## ${section}\n`);
+  expect(start, `README section ## ${section}`).toBeGreaterThan(-1);
+  const next = README.indexOf('\n## ', start + 1);
+  const files = new Map<string, string>();
+  for (const match of README.slice(start, next === -1 ? undefined : next).matchAll(/```ts\n(\/\/ ([\w-]+\.ts)\b[^\n]*\n[\s\S]*?)```/g)) files.set(match[2]!, match[1]!);
+  return files;
+}
+
+describe('NestJS runtime snippets', () => {
+  it('are what every proven prettier version prints', async () => {
+    expect(await notCanonical(Object.fromEntries(NEST_SNIPPET_IDS.map((id) => [id, nestSnippetText(id)])))).toEqual([]);
+  });
+});
+
+describe('README: the NestJS example', () => {
+  let server: ChildProcess | undefined;
+  let url = '';
+  let output = '';
+
+  beforeAll(async () => {
+    const shared = examples('`service.ts`');
+    const nest = examples('nestjs');
+    expect([...nest.keys()]).toEqual(['server.ts']);
+    const project = tempProject('server-readme-nestjs');
+    project.write('openapi-zod-ts.config.json', JSON.stringify({ input_openapi: SPEC, output: 'api' }));
+    project.write('openapi-server.config.json', JSON.stringify({ input_openapi: SPEC, output: 'api', framework: 'nestjs', context_type: 'AuthContext' }));
+    expect((await runZodTs([], project.dir)).code).toBe(0);
+    const generated = await runServer([], project.dir);
+    expect(generated.code, generated.stderr).toBe(0);
+    for (const [file, source] of [...shared, ...nest]) project.write(file, source);
+    // The README's options: experimentalDecorators, and emitDecoratorMetadata for injection by type.
+    const compilerOptions = { ...STRICT_COMPILER_OPTIONS, noEmit: false, outDir: 'dist', module: 'NodeNext', moduleResolution: 'NodeNext', experimentalDecorators: true, emitDecoratorMetadata: true };
+    project.write('tsconfig.json', JSON.stringify({ compilerOptions, include: ['*.ts', 'api/*.ts'] }));
+    for (const version of ['7', '5.9'] as const) {
+      const result = typecheck(project.dir, version);
+      expect(result.stdout + result.stderr, `TypeScript ${version}`).toBe('');
+    }
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}/api`;
+    server = spawn(process.execPath, [join(project.dir, 'dist', 'server.js')], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitForHttp(`${url}/me`, 60_000);
+  });
+  afterAll(() => {
+    server?.kill();
+  });
+
+  it('your guard reads ROUTE_INFO; createContext refuses a secured route without a token (401)', async () => {
+    const answer = await request(`${url}/me`);
+    expect(answer.status, output).toBe(401);
+    expect(answer.json).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' });
+    expect(answer.headers.get('x-operation-id')).toBe('getMe');
+  });
+
+  it('the service answers with the context createContext built', async () => {
+    const answer = await request(`${url}/me`, { headers: { authorization: 'Bearer alice' } });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ id: 'alice', name: 'user-alice' });
+  });
+
+  it('an invalid body is 400 with the issues; HttpError from the service gives its status', async () => {
+    const invalid = await request(`${url}/login`, { method: 'POST', json: { username: '' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Invalid request body' });
+    expect((invalid.json as { issues: { path: unknown }[] }).issues.map((i) => i.path)).toEqual([['username'], ['password']]);
+    const spam = await request(`${url}/contact`, { method: 'POST', headers: { authorization: 'Bearer alice' }, json: { message: 'spam here', method: 'email' } });
+    expect(spam.status, spam.text).toBe(422);
+    expect(spam.json).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: 'Looks like spam' });
+  });
+});
