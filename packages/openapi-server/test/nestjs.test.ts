@@ -1,6 +1,7 @@
 /**
- * What only the NestJS router has: the README's NestJS example (decorated module and guard) compiles with the decorator options the README lists and
- * runs: the guard reads the route's metadata, createContext refuses, the service answers.
+ * The README's NestJS example (a decorated module and guard) compiles with the decorator options
+ * the README lists, and runs: the guard reads the route's metadata, createContext refuses, the
+ * service answers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
