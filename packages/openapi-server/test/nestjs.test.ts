@@ -14,6 +14,53 @@ const README = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8'
 const SPEC = fixture('../../examples/auth-lab/spec/auth-lab.openapi.yaml');
 
 /** The ```ts blocks of a `## ` section that start with a file name comment, by file. */
+/**
+ * The service as an injectable class with a dependency from `imports`, and a provider of the app
+ * that injects it by the exported token.
+ */
+const CLASS_SERVER = `import { Inject, Injectable, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { API_SERVICE, ApiModule } from './api/router.js';
+import type { Service } from './api/service.js';
+import type { AuthContext } from './auth.js';
+import { service } from './service.js';
+
+@Injectable()
+class Names {
+  of(id: string): string {
+    return 'name-' + id;
+  }
+}
+
+@Module({ providers: [Names], exports: [Names] })
+class NamesModule {}
+
+@Injectable()
+class ClassService implements Service<AuthContext> {
+  constructor(private readonly names: Names) {}
+  login = service.login;
+  contact = service.contact;
+  async getMe(context: AuthContext) {
+    return { id: context.userId, name: this.names.of(context.userId) };
+  }
+}
+
+@Injectable()
+class Consumer {
+  constructor(@Inject(API_SERVICE) readonly api: Service<AuthContext>) {}
+}
+
+@Module({
+  imports: [ApiModule.forRoot({ service: ClassService, imports: [NamesModule], createContext: () => ({ userId: 'bob', scopes: [] }) })],
+  providers: [Consumer],
+})
+class AppModule {}
+
+const app = await NestFactory.create(AppModule, { bodyParser: false, logger: false });
+if (!(app.get(Consumer).api instanceof ClassService)) throw new Error('API_SERVICE is not the service');
+await app.listen(process.env['PORT'] ?? 3006);
+`;
+
 function examples(section: string): Map<string, string> {
   const start = README.indexOf(`\n## ${section}\n`);
   expect(start, `README section ## ${section}`).toBeGreaterThan(-1);
@@ -25,7 +72,9 @@ function examples(section: string): Map<string, string> {
 
 describe('README: the NestJS example', () => {
   let server: ChildProcess | undefined;
+  let classServer: ChildProcess | undefined;
   let url = '';
+  let classUrl = '';
   let output = '';
 
   beforeAll(async () => {
@@ -39,6 +88,7 @@ describe('README: the NestJS example', () => {
     const generated = await runServer([], project.dir);
     expect(generated.code, generated.stderr).toBe(0);
     for (const [file, source] of [...shared, ...nest]) project.write(file, source);
+    project.write('class-server.ts', CLASS_SERVER);
     // The README's options: experimentalDecorators, and emitDecoratorMetadata for injection by type.
     const compilerOptions = { ...STRICT_COMPILER_OPTIONS, noEmit: false, outDir: 'dist', module: 'NodeNext', moduleResolution: 'NodeNext', experimentalDecorators: true, emitDecoratorMetadata: true };
     project.write('tsconfig.json', JSON.stringify({ compilerOptions, include: ['*.ts', 'api/*.ts'] }));
@@ -46,15 +96,22 @@ describe('README: the NestJS example', () => {
       const result = typecheck(project.dir, version);
       expect(result.stdout + result.stderr, `TypeScript ${version}`).toBe('');
     }
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}/api`;
-    server = spawn(process.execPath, [join(project.dir, 'dist', 'server.js')], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
-    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitForHttp(`${url}/me`, 60_000);
+    const start = async (file: string) => {
+      const port = await freePort();
+      const child = spawn(process.execPath, [join(project.dir, 'dist', file)], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      return { child, port };
+    };
+    const [main, byClass] = await Promise.all([start('server.js'), start('class-server.js')]);
+    [server, classServer] = [main.child, byClass.child];
+    url = `http://127.0.0.1:${main.port}/api`;
+    classUrl = `http://127.0.0.1:${byClass.port}`;
+    await Promise.all([waitForHttp(`${url}/me`, 60_000), waitForHttp(`${classUrl}/me`, 60_000)]);
   });
   afterAll(() => {
     server?.kill();
+    classServer?.kill();
   });
 
   it('your guard reads ROUTE_INFO; createContext refuses a secured route without a token (401)', async () => {
@@ -78,5 +135,11 @@ describe('README: the NestJS example', () => {
     const spam = await request(`${url}/contact`, { method: 'POST', headers: { authorization: 'Bearer alice' }, json: { message: 'spam here', method: 'email' } });
     expect(spam.status, spam.text).toBe(422);
     expect(spam.json).toEqual({ statusCode: 422, error: 'Unprocessable Entity', message: 'Looks like spam' });
+  });
+
+  it('a service class gets its dependencies from `imports`, and the app injects it by API_SERVICE', async () => {
+    const answer = await request(`${classUrl}/me`);
+    expect(answer.status, output).toBe(200);
+    expect(answer.json).toEqual({ id: 'bob', name: 'name-bob' });
   });
 });
