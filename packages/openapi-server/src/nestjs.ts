@@ -19,6 +19,28 @@ const COMMON_TYPES = ['ArgumentsHost', 'CanActivate', 'DynamicModule', 'Exceptio
 const CONTEXT_VALUES = ['Injectable', 'createParamDecorator'];
 const CONTEXT_TYPES = ['ExecutionContext'];
 
+/**
+ * Nest strips a route's trailing slash, and express (not strict by default) lets `/items` answer
+ * `/items/`: an empty optional group (`/items/{}`) keeps the slash, and such a route is registered
+ * before the one without it.
+ */
+function nestPattern(pattern: string): string {
+  return pattern.length > 1 && pattern.endsWith('/') ? `${pattern}{}` : pattern;
+}
+
+/** Routes in registration order, each one ending in `/` moved before its twin without the slash. */
+function nestOrder(b: RouterBuilder): OperationPlan[][] {
+  const groups = b.registrationOrder();
+  const key = (group: OperationPlan[]) => `${group[0]!.op.method} ${b.routePath(group[0]!).pattern}`;
+  for (let i = 0; i < groups.length; i++) {
+    const k = key(groups[i]!);
+    if (!k.endsWith('/') || k.endsWith(' /')) continue;
+    const twin = groups.findIndex((group) => key(group) === k.slice(0, -1));
+    if (twin !== -1 && twin < i) groups.splice(twin, 0, ...groups.splice(i, 1));
+  }
+  return groups;
+}
+
 /** `res.status(n).json(payload); return;` */
 function reply(status: number, payload: Code.Expr): Code.Stmt[] {
   return [code.exprStmt(code.dot(code.dot(res, 'status', [code.num(status)]), 'json', [payload])), code.ret()];
@@ -158,13 +180,13 @@ export function buildNestRouter(model: ApiModel, plans: OperationPlan[], options
   const ctx = b.contextType;
   const nest: NestSnippetId[] = ['nestHttpError', 'nestTokens', 'nestErrors', 'nestController', ctx ? 'nestModuleContext' : 'nestModule'];
   if (ctx) nest.push('nestContext');
-  const routes = b.registrationOrder().map((group) => {
+  const routes = nestOrder(b).map((group) => {
     const first = group[0]!;
     const shared = group.length > 1;
     return code.obj([
       code.prop('name', code.str(first.fn)),
       code.prop('method', code.str(first.op.method.toUpperCase())),
-      code.prop('path', code.str(b.routePath(first).pattern)),
+      code.prop('path', code.str(nestPattern(b.routePath(first).pattern))),
       // A route serving several operations has no single RouteInfo: each gets its own context.
       code.prop('info', shared ? code.undef() : b.routeInfo(first)),
       code.prop('handle', shared ? sharedHandler(b, group) : handler(b, first)),

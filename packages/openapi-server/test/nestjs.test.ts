@@ -4,11 +4,13 @@
  * service answers.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { STRICT_COMPILER_OPTIONS, fixture, freePort, tempProject, typecheck, waitForHttp } from '@specwright/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, runServer, runZodTs } from './support.js';
+import { generateProject, request, runServer, runZodTs } from './support.js';
 
 const README = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
 const SPEC = fixture('../../examples/auth-lab/spec/auth-lab.openapi.yaml');
@@ -141,5 +143,36 @@ describe('README: the NestJS example', () => {
     const answer = await request(`${classUrl}/me`);
     expect(answer.status, output).toBe(200);
     expect(answer.json).toEqual({ id: 'bob', name: 'name-bob' });
+  });
+});
+
+describe('NestJS: a path with a trailing slash and its twin without one', () => {
+  it('are two routes (Nest strips the slash, express is not strict): vtex.local/Promotions-.json', async () => {
+    const op = (operationId: string) => ({ post: { operationId, responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'string' } } } } } } });
+    const spec = join(mkdtempSync(join(tmpdir(), 'nest-slash-')), 'slash.json');
+    writeFileSync(spec, JSON.stringify({ openapi: '3.0.0', info: { title: 't', version: '1' }, paths: { '/coupon': op('createMany'), '/coupon/': op('createOne') } }));
+    const generated = await generateProject({ spec, framework: 'nestjs', contextType: false, inputSchema: false });
+    expect(generated.server.code, generated.server.stderr).toBe(0);
+    const server = generated.project.write(
+      'server.ts',
+      `import type { AddressInfo } from 'node:net';
+import { NestFactory } from '@nestjs/core';
+import { ApiModule } from './gen/router.js';
+export async function start() {
+  const service = { createMany: async () => 'many', createOne: async () => 'one' };
+  const app = await NestFactory.create(ApiModule.forRoot({ service }), { bodyParser: false, logger: false });
+  await app.listen(0, '127.0.0.1');
+  return { url: 'http://127.0.0.1:' + String((app.getHttpServer().address() as AddressInfo).port), close: () => app.close() };
+}
+`,
+    );
+    const { start } = (await import(pathToFileURL(server).href)) as { start(): Promise<{ url: string; close(): Promise<void> }> };
+    const app = await start();
+    try {
+      expect((await request(`${app.url}/coupon/`, { method: 'POST' })).json).toBe('one');
+      expect((await request(`${app.url}/coupon`, { method: 'POST' })).json).toBe('many');
+    } finally {
+      await app.close();
+    }
   });
 });
