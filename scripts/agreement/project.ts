@@ -15,7 +15,7 @@ import { valuesModule } from './values.js';
  * vitest import the same files. Formatting and tsc are the corpus runner's business.
  */
 
-export const ROUTERS = ['fastify', 'hono', 'express', 'koa'] as const;
+export const ROUTERS = ['fastify', 'hono', 'express', 'koa', 'nestjs'] as const;
 export type RouterName = (typeof ROUTERS)[number];
 
 export interface Generated {

@@ -56,7 +56,22 @@ async function koa(createRouter: CreateRouter): Promise<Served> {
   return { url: `http://127.0.0.1:${port}/api`, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 
-const SERVE = { fastify, hono, express, koa };
+/** Names Nest calls on every provider that has them: the recording service must not answer them. */
+const NEST_HOOKS = new Set(['onModuleInit', 'onApplicationBootstrap', 'onModuleDestroy', 'beforeApplicationShutdown', 'onApplicationShutdown']);
+
+/** As openapi-server's README sets it up: Nest's own body parser off, the module under the global prefix `api`. */
+async function nestjs(_createRouter: CreateRouter, { ApiModule }: RouterModule): Promise<Served> {
+  const { NestFactory } = await import('@nestjs/core');
+  const recording = service();
+  const hidden = new Proxy(recording, { get: (target, name) => (typeof name === 'string' && NEST_HOOKS.has(name) ? undefined : Reflect.get(target, name)) });
+  const app = await NestFactory.create(ApiModule!.forRoot({ service: hidden }) as never, { bodyParser: false, logger: false });
+  app.setGlobalPrefix('api');
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/api`, close: () => app.close() };
+}
+
+const SERVE = { fastify, hono, express, koa, nestjs };
 
 /**
  * The service behind every router: a Proxy that hands each call to the current expectation, so
@@ -86,10 +101,11 @@ export function expect(calls: Call[], answer: () => unknown): void {
   current = { calls, answer };
 }
 
-/** What a generated router.ts exports besides `createRouter`: express's `bodyParserErrors`, fastify's `maxParamLength`. */
+/** What a generated router.ts exports besides `createRouter`: express's `bodyParserErrors`, fastify's `maxParamLength`, NestJS's `ApiModule`. */
 interface RouterModule {
   bodyParserErrors?: unknown;
   maxParamLength?: number;
+  ApiModule?: { forRoot(options: object): unknown };
 }
 
 export async function serve(generated: Generated, framework: RouterName): Promise<Served> {

@@ -11,18 +11,23 @@ import { STRICT_COMPILER_OPTIONS } from '@specwright/testing';
  * The generators of one corpus project, run in-process on an already loaded model with the
  * options a user would pass:
  * - `openapi-zod-ts` and `openapi-react-query` write into `src/api/` (the hooks import the client);
- * - `openapi-server` writes `src/fastify/` (with `context_type`) and `src/hono/`, both importing
- *   `src/api/schema-types.ts`;
+ * - `openapi-server` writes `src/fastify/` (with `context_type`), `src/hono/` and `src/router/`, all
+ *   importing `src/api/schema-types.ts`; the third router rotates across specs (express, koa,
+ *   NestJS) by a hash of the project's name (`rotatedRouter`), as the hooks targets do;
  * - `openapi-msw` writes `src/msw/handlers.ts`.
  * React Query runs with `suspense` and `auto_invalidate` on, so that every kind of hook is emitted,
  * for one `target` per spec: the targets (the five TanStack adapters and SWR) rotate across specs by a hash of the project's name
  * (`hooksTarget`), so a sample compiles each of them at the cost of one; `suspense` is off for the
  * targets without suspense hooks (Svelte, Solid, Angular).
  */
-export const GENERATORS = ['openapi-zod-ts', 'openapi-server fastify', 'openapi-server hono', 'openapi-react-query', 'openapi-msw'] as const;
+export const GENERATORS = ['openapi-zod-ts', 'openapi-server fastify', 'openapi-server hono', 'openapi-server express', 'openapi-server koa', 'openapi-server nestjs', 'openapi-react-query', 'openapi-msw'] as const;
 export type GeneratorId = (typeof GENERATORS)[number];
 
-export const LAYOUT = { api: 'src/api', fastify: 'src/fastify', hono: 'src/hono', msw: 'src/msw' } as const;
+export const LAYOUT = { api: 'src/api', fastify: 'src/fastify', hono: 'src/hono', router: 'src/router', msw: 'src/msw' } as const;
+
+/** The routers that take turns in `src/router/`: fastify and hono run on every spec (the route checks serve them). */
+export const ROTATED_ROUTERS = ['express', 'koa', 'nestjs'] as const;
+export type RotatedRouter = (typeof ROTATED_ROUTERS)[number];
 
 /** Name of the fastify service's context type parameter. */
 export const CONTEXT_TYPE = 'RequestContext';
@@ -83,6 +88,11 @@ export function hooksTarget(dir: string): Target {
   return TARGETS[fnv(basename(dir)) % TARGETS.length]!;
 }
 
+/** The third router of a corpus project: stable per spec, spread evenly, independent of the hooks target. */
+export function rotatedRouter(dir: string): RotatedRouter {
+  return ROTATED_ROUTERS[fnv(`router ${basename(dir)}`) % ROTATED_ROUTERS.length]!;
+}
+
 /**
  * The `zod_variant` of a spec when a run alternates them, by the spec's id (its path under
  * `api/` for a corpus spec, the same in `pnpm corpus` and `pnpm agreement`): stable per spec, so
@@ -97,7 +107,7 @@ export function alternateVariant(id: string): ZodVariant {
 export const USER_SCHEMA_FILE = 'src/schemas.ts';
 
 /**
- * Runs the five generators on `model` for a project in `dir` (nothing is written). With
+ * Runs the generators on `model` for a project in `dir` (nothing is written). With
  * `inputSchema`, `openapi-zod-ts` bootstraps the user-owned schema file too (the compile step then
  * checks that a user can build on it as created); `variant` is its `zod_variant`.
  */
@@ -106,10 +116,10 @@ export async function runGenerators(model: ApiModel, dir: string, options: { inp
   const runs: GeneratorRun[] = [];
   const inputSchema = options.inputSchema ? join(dir, USER_SCHEMA_FILE) : undefined;
   runs.push(await timed('openapi-zod-ts', (warnings) => generateFromModel(model, { outputDir: api, inputSchema, variant: options.variant, warn: (w) => warnings.push(w) })));
-  for (const framework of ['fastify', 'hono'] as const) {
+  for (const framework of ['fastify', 'hono', rotatedRouter(dir)] as const) {
     runs.push(
       await timed(`openapi-server ${framework}`, async (warnings) => {
-        const out = join(dir, LAYOUT[framework]);
+        const out = join(dir, framework === 'fastify' || framework === 'hono' ? LAYOUT[framework] : LAYOUT.router);
         const contextType = framework === 'fastify' ? CONTEXT_TYPE : undefined;
         const modules = serverModules(model, { framework, contextType, schemaTypes: '../api/schema-types.js' });
         warnings.push(...modules.warnings);

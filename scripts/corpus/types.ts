@@ -33,7 +33,7 @@ export interface GeneratorSummary {
 }
 
 /**
- * The record of one spec. `status`: `ok` (all five generator runs succeeded; the checks say the
+ * The record of one spec. `status`: `ok` (all generator runs succeeded; the checks say the
  * rest), `spec-error` (a clear error about the spec), `crash` (any other exception), `timeout`
  * (the spec's bound passed; `phase` says where), `died` (the worker exited without a result, for
  * example out of memory).
@@ -56,7 +56,7 @@ export interface SpecResult {
   generators?: GeneratorSummary[];
   /** The slowest command as the CLI runs it: loading the spec plus one generator run. */
   generateMs?: number;
-  /** Peak RSS of the worker after the five generator runs (one process, one load). */
+  /** Peak RSS of the worker after the generator runs (one process, one load). */
   rssMiB?: number;
   tsc?: TscResult[];
   prettier?: PrettierResult;

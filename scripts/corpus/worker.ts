@@ -1,6 +1,6 @@
 /**
  * One spec, in a process of its own (a crash, a hang or a leak stays here): load, generate with
- * the five generator runs, write the project, `tsc --noEmit`, `prettier --check`, agreement.
+ * the generator runs, write the project, `tsc --noEmit`, `prettier --check`, agreement.
  * Started by the pool with the job as JSON in argv[2]; reports its phases and the result over IPC.
  */
 import { rmSync } from 'node:fs';

@@ -6,7 +6,7 @@ import { COMMAND, generate } from './generate.js';
 export const command: CommandDefinition<ServerConfig> = {
   name: COMMAND,
   version,
-  summary: 'writes service.ts (the service interface) and router.ts (hono, express, fastify or koa) beside the openapi-zod-ts output',
+  summary: 'writes service.ts (the service interface) and router.ts (hono, express, fastify, koa or nestjs) beside the openapi-zod-ts output',
   configHelp: CONFIG_HELP,
   config: configSpec,
   generate,

@@ -1,7 +1,7 @@
 import { GLOBAL_TYPE_NAMES, isAsciiIdentifier, isReservedTypeName, type ConfigSpec } from '@specwright/core';
 import { z } from 'zod';
 
-export const FRAMEWORKS = ['hono', 'express', 'fastify', 'koa', 'none'] as const;
+export const FRAMEWORKS = ['hono', 'express', 'fastify', 'koa', 'nestjs', 'none'] as const;
 export type Framework = (typeof FRAMEWORKS)[number];
 
 /** Type names `service.ts` itself uses; a context type of that name would shadow them. */

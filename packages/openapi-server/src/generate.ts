@@ -7,6 +7,7 @@ import { buildExpressRouter } from './express.js';
 import { buildFastifyRouter } from './fastify.js';
 import { buildHonoRouter } from './hono.js';
 import { buildKoaRouter } from './koa.js';
+import { buildNestRouter } from './nestjs.js';
 import { SCHEMA_TYPES_FILE, importSpecifier } from './imports.js';
 import { planOperations, planWarnings, type OperationPlan } from './plan.js';
 import type { RouterModuleOptions } from './router-common.js';
@@ -42,7 +43,7 @@ export function generateModules(model: ApiModel, options: ServerOptions): Genera
   const out: GeneratedModules = { service, plans, warnings: planWarnings(model, plans) };
   if (options.framework === 'none') return out;
   const routerOptions: RouterModuleOptions = { header: HEADER, schemaTypes, service: './service.js', contextType: options.contextType, inputSchema: options.inputSchema };
-  const build = { hono: buildHonoRouter, express: buildExpressRouter, fastify: buildFastifyRouter, koa: buildKoaRouter }[options.framework];
+  const build = { hono: buildHonoRouter, express: buildExpressRouter, fastify: buildFastifyRouter, koa: buildKoaRouter, nestjs: buildNestRouter }[options.framework];
   out.router = build(model, plans, routerOptions);
   return out;
 }

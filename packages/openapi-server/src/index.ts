@@ -8,6 +8,7 @@ export { buildHonoRouter } from './hono.js';
 export { buildExpressRouter } from './express.js';
 export { buildFastifyRouter } from './fastify.js';
 export { buildKoaRouter } from './koa.js';
+export { buildNestRouter } from './nestjs.js';
 export { planOperations, planOperation, successStatus, queryField, queryShape, objectQuery } from './plan.js';
 export type { OperationPlan, QueryFieldPlan, RequestBodyPlan, ResponsePlan, BodyKind, QueryValueType, QueryShape } from './plan.js';
 export { parsePath, routePath } from './route-path.js';

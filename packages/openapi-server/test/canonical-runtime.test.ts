@@ -5,12 +5,14 @@
  */
 import { notCanonical } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
+import { NEST_SNIPPET_IDS, nestSnippetText } from '../src/runtime-nest.js';
 import { SNIPPET_IDS, snippetText, snippetTexts } from '../src/runtime.js';
 
 describe('canonical runtime snippets of router.ts', () => {
-  it('every snippet', async () => {
+  it("every snippet, the NestJS router's included", async () => {
     expect(SNIPPET_IDS.length).toBeGreaterThan(10);
-    expect(await notCanonical(Object.fromEntries(SNIPPET_IDS.map((id) => [id, snippetText(id)])))).toEqual([]);
+    const texts = [...SNIPPET_IDS.map((id) => [id, snippetText(id)]), ...NEST_SNIPPET_IDS.map((id) => [id, nestSnippetText(id)])];
+    expect(await notCanonical(Object.fromEntries(texts))).toEqual([]);
   });
 
   it('a router carries the snippets as they are tested', () => {

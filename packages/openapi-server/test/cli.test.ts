@@ -78,7 +78,7 @@ describe('config errors exit 1, name the file and the key, print no stack', () =
     ['an unknown key lists the allowed ones', { input_openapi: petstore, output: 'o', framwork: 'hono' }, /key "framwork": unknown key \(allowed: input_openapi, output, framework, input_schema, context_type, types_dir, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects\)/],
     ['a missing input_openapi', { output: 'o' }, /key "input_openapi": is required/],
     ['a missing output', { input_openapi: petstore }, /key "output": is required/],
-    ['an unknown framework', { input_openapi: petstore, output: 'o', framework: 'sails' }, /key "framework": must be one of "hono", "express", "fastify", "koa", "none" \(got "sails"\)/],
+    ['an unknown framework', { input_openapi: petstore, output: 'o', framework: 'sails' }, /key "framework": must be one of "hono", "express", "fastify", "koa", "nestjs", "none" \(got "sails"\)/],
     ['a context_type that is no identifier', { input_openapi: petstore, output: 'o', context_type: 'Auth Context' }, /key "context_type": must be a TypeScript identifier/],
     ['a context_type that is a reserved word', { input_openapi: petstore, output: 'o', context_type: 'string' }, /key "context_type": is a reserved word/],
     ['a context_type the service uses', { input_openapi: petstore, output: 'o', context_type: 'Promise' }, /key "context_type": is a name the generated service uses itself/],

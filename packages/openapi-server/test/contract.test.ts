@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { FRAMEWORKS, request, startContractServer, type RouterFramework, type RunningServer } from './support.js';
 
 /**
- * One contract suite for every router (STYLE): the same service behind hono, express, fastify
- * and koa, each served for real on 127.0.0.1 under /api. Where the seed makes the frameworks
+ * One contract suite for every router (STYLE): the same service behind hono, express, fastify,
+ * koa and NestJS, each served for real on 127.0.0.1 under /api. Where the seed makes the frameworks
  * differ (the status and envelope of a validation failure, response validation), the table
  * below says how.
  */
@@ -11,6 +11,12 @@ const DIFFERENCES: Record<RouterFramework, { invalidBody: number; envelope: (iss
   hono: { invalidBody: 422, envelope: (issues) => ({ error: 'Invalid request body', issues }), checksResponses: false },
   express: { invalidBody: 422, envelope: (issues) => ({ error: 'Invalid request body', issues }), checksResponses: false },
   koa: { invalidBody: 422, envelope: (issues) => ({ error: 'Invalid request body', issues }), checksResponses: false },
+  // Nest's own ValidationPipe answers 400 with { statusCode, error, message }: the NestJS router does too.
+  nestjs: {
+    invalidBody: 400,
+    envelope: (issues) => ({ statusCode: 400, error: 'Bad Request', message: 'Invalid request body', issues }),
+    checksResponses: false,
+  },
   fastify: {
     invalidBody: 400,
     envelope: (issues) => ({ statusCode: 400, error: 'Bad Request', message: 'Invalid request body', issues }),

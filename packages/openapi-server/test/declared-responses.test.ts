@@ -63,6 +63,15 @@ export function start(port: number) {
   const server = app.listen(port, '127.0.0.1');
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }`,
+  nestjs: `import { NestFactory } from '@nestjs/core';
+import { ApiModule } from './gen/router.js';
+import { service } from './service-impl.js';
+export async function start(port: number) {
+  const app = await NestFactory.create(ApiModule.forRoot({ service, createContext: () => ({ userId: 'u' }) }), { bodyParser: false, logger: false });
+  app.setGlobalPrefix('api');
+  await app.listen(port, '127.0.0.1');
+  return () => app.close();
+}`,
 };
 
 describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {

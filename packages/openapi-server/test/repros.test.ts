@@ -81,7 +81,7 @@ const CASES: Record<string, Case> = {
 };
 
 /** How each framework mounts a router under a prefix (express with the README's parser set-up). */
-const MOUNT: Record<RouterFramework, { setup: string; mount: (router: string, prefix: string) => string; listen: string }> = {
+const MOUNT: Record<Exclude<RouterFramework, 'nestjs'>, { setup: string; mount: (router: string, prefix: string) => string; listen: string }> = {
   hono: {
     setup: `const { serve } = await import('@hono/node-server');
   const { Hono } = await import('hono');
@@ -165,9 +165,24 @@ async function buildProject(framework: RouterFramework): Promise<TempProject> {
       ...ids.map((id) => `export const ${id}: ${id}Service = {\n  ${CASES[id]!.service}\n};`),
     ].join('\n'),
   );
+  // NestJS: one ApiModule per case, each under its prefix with Nest's RouterModule.
+  const nestServer = [
+    `import type { AddressInfo } from 'node:net';`,
+    `import { NestFactory, RouterModule } from '@nestjs/core';`,
+    ...ids.map((id) => `import { ApiModule as ${id}Module } from './gen/${id}/router.js';`),
+    `import * as services from './services.js';`,
+    `export { calls } from './services.js';`,
+    `export async function start(): Promise<{ url: string; close: () => Promise<void> }> {`,
+    `  const routes = RouterModule.register([${ids.map((id) => `{ path: 'api/${id}', module: ${id}Module }`).join(', ')}]);`,
+    `  const app = await NestFactory.create({ imports: [${ids.map((id) => `${id}Module.forRoot({ service: services.${id} })`).join(', ')}, routes] }, { bodyParser: false, logger: false });`,
+    `  await app.listen(0, '127.0.0.1');`,
+    `  const { port } = app.getHttpServer().address() as AddressInfo;`,
+    `  return { url: 'http://127.0.0.1:' + String(port), close: () => app.close() };`,
+    `}`,
+  ];
   project.write(
     'server.ts',
-    [
+    framework === 'nestjs' ? nestServer.join('\n') : [
       ...ids.map((id) => `import { createRouter as ${id}Router } from './gen/${id}/router.js';`),
       `import * as services from './services.js';`,
       `export { calls } from './services.js';`,
@@ -226,7 +241,7 @@ describe.each(FRAMEWORKS)('%s: the issue 15 repros generate, compile strict and 
     calls.length = 0;
     await expect(callOf('r06')).resolves.toBe('sent');
     expect(calls).toEqual([['putSquare', ['1', '2', 'X']]]);
-    for (const [text, status] of [['"Y"', framework === 'fastify' ? 400 : 422], ['{', 400]] as const) {
+    for (const [text, status] of [['"Y"', framework === 'fastify' || framework === 'nestjs' ? 400 : 422], ['{', 400]] as const) {
       const answer = await request(`${server.url}/api/r06/board/1/2`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: text });
       expect(answer.status, text).toBe(status);
     }

@@ -94,6 +94,19 @@ export async function start(): Promise<{ url: string; close: () => Promise<void>
   return { url: 'http://127.0.0.1:' + String(port) + '/api', close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 `,
+  nestjs: `import type { AddressInfo } from 'node:net';
+import { NestFactory } from '@nestjs/core';
+import { ApiModule } from './gen/router.js';
+import { service } from './service-impl.js';
+
+export async function start(): Promise<{ url: string; close: () => Promise<void> }> {
+  const app = await NestFactory.create(ApiModule.forRoot({ service }), { bodyParser: false, logger: false });
+  app.setGlobalPrefix('api');
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { url: 'http://127.0.0.1:' + String(port) + '/api', close: () => app.close() };
+}
+`,
   fastify: `import Fastify from 'fastify';
 import { createRouter } from './gen/router.js';
 import { service } from './service-impl.js';

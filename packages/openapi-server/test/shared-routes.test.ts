@@ -93,6 +93,21 @@ export async function start(): Promise<{ url: string; errors: unknown[]; close: 
   return { url: 'http://127.0.0.1:' + String(port) + '/api', errors, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 `,
+  nestjs: `import type { AddressInfo } from 'node:net';
+import { NestFactory } from '@nestjs/core';
+import { ApiModule } from './gen/router.js';
+import { context, service, type Ctx } from './service-impl.js';
+
+export async function start(): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+  const errors: unknown[] = [];
+  const api = ApiModule.forRoot<Ctx>({ service, createContext: (_req, route) => context(route), onError: (error) => errors.push(error) });
+  const app = await NestFactory.create(api, { bodyParser: false, logger: false });
+  app.setGlobalPrefix('api');
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { url: 'http://127.0.0.1:' + String(port) + '/api', errors, close: () => app.close() };
+}
+`,
   fastify: `import Fastify from 'fastify';
 import { createRouter } from './gen/router.js';
 import { context, service, type Ctx } from './service-impl.js';
@@ -186,10 +201,14 @@ describe.each(FRAMEWORKS)('%s: routes shared by operations told apart by header 
   });
 
   it('checks the selected operation’s body and response as on a route of its own', async () => {
-    // CreateA's body is an object: every router validates it with the generated schema (fastify 400, hono and express 422).
+    // CreateA's body is an object: every router validates it with the generated schema (fastify and NestJS 400, hono, express and koa 422).
     const invalidBody = await send('POST', '/', { 'x-amz-target': 'Svc.CreateA' }, [1]);
     const invalidResponse = await send('POST', '/', { 'x-amz-target': 'Svc.CreateB' }, { invalid: true });
-    if (framework === 'fastify') {
+    if (framework === 'nestjs') {
+      expect(invalidBody.status).toBe(400);
+      expect(invalidBody.json).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Invalid request body' });
+      expect(invalidResponse.json).toEqual({ b: 'not a number' });
+    } else if (framework === 'fastify') {
       expect(invalidBody.status).toBe(400);
       expect(invalidBody.json).toMatchObject({ statusCode: 400, error: 'Bad Request', message: 'Invalid request body' });
       expect((invalidBody.json as { issues: unknown[] }).issues.length).toBeGreaterThan(0);

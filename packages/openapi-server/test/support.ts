@@ -6,8 +6,8 @@ import { zodTsCommand } from '@specwright/openapi-zod-ts';
 import { CONSUMER_PRETTIER_CONFIG, fixture, tempProject, type TempProject } from '@specwright/testing';
 import { command as serverCommand } from '../src/index.js';
 
-export type RouterFramework = 'hono' | 'express' | 'fastify' | 'koa';
-export const FRAMEWORKS: RouterFramework[] = ['hono', 'express', 'fastify', 'koa'];
+export type RouterFramework = 'hono' | 'express' | 'fastify' | 'koa' | 'nestjs';
+export const FRAMEWORKS: RouterFramework[] = ['hono', 'express', 'fastify', 'koa', 'nestjs'];
 
 export const CONTRACT_SPEC = fixture('server-contract.yaml');
 
@@ -359,6 +359,33 @@ export async function start(options: { bodyLimit?: number } = {}): Promise<{ url
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
   return { url: 'http://127.0.0.1:' + String(port) + '/api', errors, close: () => new Promise<void>((done) => server.close(() => done())) };
+}
+`,
+  nestjs: `import type { AddressInfo } from 'node:net';
+import { NestFactory } from '@nestjs/core';
+import { ApiModule } from './gen/router.js';
+import { authorize, routesSeen, service, type AuthContext } from './service-impl.js';
+export { calls, routesSeen } from './service-impl.js';
+
+export async function start(options: { bodyLimit?: number } = {}): Promise<{ url: string; errors: unknown[]; close: () => Promise<void> }> {
+  const errors: unknown[] = [];
+  const api = ApiModule.forRoot<AuthContext>({
+    service,
+    createContext: (req, route) => {
+      routesSeen.push({ operationId: route.operationId, security: route.security });
+      return authorize(route.security, req.headers.authorization);
+    },
+    onError: (error) => {
+      errors.push(error);
+    },
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
+  });
+  // The README's setup: Nest's own body parser off, so that the controller reads each body after createContext.
+  const app = await NestFactory.create(api, { bodyParser: false, logger: false });
+  app.setGlobalPrefix('api');
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return { url: 'http://127.0.0.1:' + String(port) + '/api', errors, close: () => app.close() };
 }
 `,
   fastify: `import Fastify from 'fastify';

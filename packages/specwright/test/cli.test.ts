@@ -128,7 +128,7 @@ describe('one run for the four generators', () => {
 
 describe('errors', () => {
   it.each([
-    ['a bad value in a section', { input_openapi: petstore, zod_ts: { output: 'o' }, server: { framework: 'sails' } }, /key "server\.framework": must be one of "hono", "express", "fastify", "koa", "none" \(got "sails"\)/],
+    ['a bad value in a section', { input_openapi: petstore, zod_ts: { output: 'o' }, server: { framework: 'sails' } }, /key "server\.framework": must be one of "hono", "express", "fastify", "koa", "nestjs", "none" \(got "sails"\)/],
     ['an unknown key in a section', { input_openapi: petstore, zod_ts: { outptu: 'o' } }, /key "zod_ts\.outptu": unknown key \(allowed: output, input_schema, zod_variant\)/],
     ['input_openapi in a section', { input_openapi: petstore, msw: { input_openapi: petstore, output: 'o' } }, /key "msw\.input_openapi": is set once, at the top of the config/],
     ['a section that is not an object', { input_openapi: petstore, react_query: true }, /key "react_query": must be an object of output, stale_time/],

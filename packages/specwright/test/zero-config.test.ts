@@ -36,7 +36,7 @@ describe('zero-config start', () => {
     const p = tempProject('zero-config-bad', { prettier: false });
     const bad = run(['-i', petstore, '-o', 'gen', '--framework', 'sails'], p.dir);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toBe('specwright: error: --framework: must be one of "hono", "express", "fastify", "koa", "none" (got "sails")\n');
+    expect(bad.stderr).toBe('specwright: error: --framework: must be one of "hono", "express", "fastify", "koa", "nestjs", "none" (got "sails")\n');
     expect(existsSync(join(p.dir, 'gen'))).toBe(false);
     expect(run(['-i', petstore], p.dir)).toMatchObject({ code: 2, stderr: expect.stringMatching(/-o <dir> is required/) });
     const help = run(['--help'], p.dir);
