@@ -2,7 +2,7 @@ import { GLOBAL_VALUE_NAMES, code as c, isStyledPathParam, mediaKind, requestSel
 import { impossibleStringWarnings } from './impossible-strings.js';
 import { MockBuilder } from './mock-values.js';
 import { defaultAnswer, operationAnswers, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
-import { FACTORY_RUNTIME, MERGE_RUNTIME, OPERATION_RUNTIME, RUNTIME_NAMES } from './operation-runtime.js';
+import { DESCRIBED_RUNTIME, FACTORY_RUNTIME, MERGE_RUNTIME, OPERATION_RUNTIME, RUNTIME_NAMES } from './operation-runtime.js';
 import { pathParamTests } from './path-tests.js';
 import { compareSpecificity, routePattern } from './routes.js';
 import { FORM_RESPONSE, HELPERS } from './runtime-helpers.js';
@@ -182,13 +182,15 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   );
 
   // Responses first: they decide which helpers and mock functions exist; then the factories.
-  mocks.addFactories();
+  const requestBodies = operations.map((op) => op.requestBody?.contents.find((m) => m.kind === 'json')?.schema).filter((schema) => schema?.kind === 'ref');
+  mocks.addFactories(new Set(requestBodies.map((schema) => schema.key)));
   const declarations = mocks.declarations();
   for (const name of mocks.helpers()) body.push(c.canonicalRaw(HELPERS[name]));
   if (plans.some((plan) => plan.kind === 'form')) body.push(c.canonicalRaw(FORM_RESPONSE));
   const runtime = [
     ...(handlerExprs.length > 0 || mocks.hasFactories() ? MERGE_RUNTIME : []),
     ...(mocks.hasFactories() ? FACTORY_RUNTIME : []),
+    ...(mocks.hasDescribed() ? DESCRIBED_RUNTIME : []),
     ...(handlerExprs.length > 0 ? OPERATION_RUNTIME : []),
   ];
   for (const text of runtime) body.push(c.canonicalRaw(text));

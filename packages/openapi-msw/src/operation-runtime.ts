@@ -194,5 +194,137 @@ function mswOperation<A extends MockAnswers, P, Q, B>(
 }`,
 ];
 
+/** `mswBuild` and `mswDescribed`: factories of schemas that no response reaches, built from descriptions at run time. */
+export const DESCRIBED_RUNTIME: readonly string[] = [
+  `
+/** Where a described value cannot be built (a cycle, the depth cap, no valid value): its container gives way. */
+const mswCut = {};`,
+  `
+/** Sets an own property, whatever its name (\`__proto__\` too). */
+function mswSet(
+  target: Record<string, unknown>,
+  name: string,
+  value: unknown,
+): void {
+  Object.defineProperty(target, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}`,
+  `
+/**
+ * A value of a described schema (see \`mswDescriptions\`), built at run time. \`path\` holds the named
+ * schemas being built (a ref back to one is cut), \`budget\` the values left before optional
+ * properties are left out and arrays keep their minimum.
+ */
+function mswBuild(
+  desc: unknown,
+  path: readonly string[],
+  budget: { left: number },
+): unknown {
+  if (typeof desc === "number") {
+    budget.left--;
+    return mswLeaves[desc]!();
+  }
+  if (!Array.isArray(desc)) return null;
+  const [kind, a, b, c] = desc as [string, unknown, unknown, unknown];
+  switch (kind) {
+    case "r": {
+      const key = a as string;
+      if (path.includes(key) || path.length >= mswDescriptions.depthCap)
+        return mswCut;
+      return mswBuild(mswDescriptions.schemas[key], [...path, key], budget);
+    }
+    case "?": {
+      const value = mswBuild(a, path, budget);
+      return value === mswCut ? null : value;
+    }
+    case "o": {
+      const value: Record<string, unknown> = {};
+      let present = 0;
+      for (const [name, item, required] of a as [string, unknown, number][]) {
+        if (!required && budget.left <= 0 && present >= (b as number)) continue;
+        const built = mswBuild(item, path, budget);
+        if (built === mswCut) {
+          if (required) return mswCut;
+          continue;
+        }
+        mswSet(value, name, built);
+        present++;
+      }
+      return value;
+    }
+    case "m":
+    case "a": {
+      const count = budget.left > 0 ? (b as number) : (c as number);
+      const items: unknown[] = [];
+      const keys = new Set<string>();
+      for (
+        let attempt = 0;
+        items.length < count && attempt < count * 20 + 20;
+        attempt++
+      ) {
+        const item = mswBuild(a, path, budget);
+        if (item === mswCut) return c === 0 ? (kind === "m" ? {} : []) : mswCut;
+        const key =
+          kind === "m"
+            ? faker.lorem.word()
+            : desc[4]
+              ? JSON.stringify(item)
+              : undefined;
+        if (key !== undefined && keys.has(key)) continue;
+        if (key !== undefined) keys.add(key);
+        items.push(kind === "m" ? [key, item] : item);
+      }
+      if (kind === "a") return items;
+      const record: Record<string, unknown> = {};
+      for (const [key, item] of items as [string, unknown][])
+        mswSet(record, key, item);
+      return record;
+    }
+    case "t": {
+      const items: unknown[] = [];
+      for (const item of a as unknown[]) {
+        const built = mswBuild(item, path, budget);
+        if (built === mswCut) return mswCut;
+        items.push(built);
+      }
+      return items;
+    }
+    case "u":
+      for (const [variant, ...tag] of a as [unknown, ...unknown[]][]) {
+        const value = mswBuild(variant, path, budget);
+        if (value === mswCut) continue;
+        return tag.length > 0 && typeof value === "object" && value !== null
+          ? { ...value, [b as string]: tag[0] }
+          : value;
+      }
+      return mswCut;
+    case "e":
+      budget.left--;
+      return faker.helpers.arrayElement(a as unknown[]);
+    case "k":
+      return a;
+    case "s":
+      return mswBuild(mswDescriptions.shared[a as number], path, budget);
+    case "b":
+      budget.left--;
+      return faker.datatype.boolean();
+    default:
+      return mswCut;
+  }
+}`,
+  `
+/** The factory of a described schema: its value built at run time, with \`overrides\` merged in. */
+function mswDescribed(key: string): (overrides?: unknown) => unknown {
+  return (overrides) => {
+    const value = mswBuild(["r", key], [], { left: 400 });
+    return mswMerge(value === mswCut ? null : value, overrides);
+  };
+}`,
+];
+
 /** Names the runtime declares: mock functions never take them. */
-export const RUNTIME_NAMES = ["mswResponse", "mswAnswer", "mswMerge", "mswFactory", "mswRequestBody", "mswOperation"];
+export const RUNTIME_NAMES = ["mswResponse", "mswAnswer", "mswMerge", "mswFactory", "mswRequestBody", "mswOperation", "mswCut", "mswSet", "mswBuild", "mswDescribed", "mswDescriptions", "mswLeaves"];
