@@ -41,7 +41,7 @@ export class MockDescriber {
   private readonly nodeLeaves = new Map<SchemaNode, number>();
   private readonly pending: string[] = [];
   /** Each interned description's id, and how many times an equal one was built. */
-  private readonly ids = new WeakMap<readonly unknown[], number>();
+  private readonly ids = new Map<readonly unknown[], number>();
   private readonly interned = new Map<string, { desc: readonly unknown[]; uses: number }>();
 
   constructor(
@@ -92,21 +92,27 @@ export class MockDescriber {
     return desc;
   }
 
-  /** The JSON text of every description; equal ones built more than once (and not tiny) are written once. */
+  /**
+   * The JSON text of every description; equal ones built more than once (and not tiny) are
+   * written once, in `shared`, and referred to as `["s", i]`. Call it once: it replaces the shared
+   * parts of the descriptions in place.
+   */
   json(depthCap: number): string {
-    const shared = new Map<readonly unknown[], number>();
-    const table: (readonly unknown[])[] = [];
+    const refs = new Map<unknown, unknown>();
+    const table: unknown[] = [];
     for (const { desc, uses } of this.interned.values()) {
-      if (uses > 1 && desc.some((item) => Array.isArray(item))) shared.set(desc, table.push(desc) - 1);
+      if (uses > 1 && desc.some((item) => Array.isArray(item))) refs.set(desc, ['s', table.push(desc) - 1]);
     }
-    const write = (value: unknown, top: boolean): string => {
-      if (!Array.isArray(value)) return JSON.stringify(value);
-      const index = top ? undefined : shared.get(value);
-      if (index !== undefined) return `["s",${index}]`;
-      return `[${value.map((item) => write(item, false)).join(',')}]`;
-    };
-    const schemas = Object.entries(this.schemas).map(([key, desc]) => `${JSON.stringify(key)}:${write(desc, false)}`);
-    return `{"depthCap":${depthCap},"shared":[${table.map((desc) => write(desc, true)).join(',')}],"schemas":{${schemas.join(',')}}}`;
+    const ref = (desc: unknown): unknown => refs.get(desc) ?? desc;
+    for (const { desc } of this.interned.values()) {
+      const parts = desc as unknown[];
+      if (parts[0] === 'o') for (const entry of parts[1] as unknown[][]) entry[1] = ref(entry[1]);
+      else if (parts[0] === 'u') for (const entry of parts[1] as unknown[][]) entry[0] = ref(entry[0]);
+      else if (parts[0] === 't') parts[1] = (parts[1] as unknown[]).map(ref);
+      else if (parts[0] === '?' || parts[0] === 'm' || parts[0] === 'a') parts[1] = ref(parts[1]);
+    }
+    const schemas = Object.fromEntries(Object.entries(this.schemas).map(([key, desc]) => [key, ref(desc)]));
+    return JSON.stringify({ depthCap, shared: table, schemas });
   }
 
   private bare(node: SchemaNode): Description {
@@ -116,7 +122,7 @@ export class MockDescriber {
         // A schema with a generated factory is called, not described again.
         if (this.options.generated(node.key)) return this.leaf(node);
         this.want(node.key);
-        return ['r', node.key];
+        return this.intern(`r${node.key}`, ['r', node.key]);
       case 'object':
         return this.object(node);
       case 'array':
@@ -124,17 +130,17 @@ export class MockDescriber {
       case 'tuple':
         return this.tuple(node);
       case 'string':
-        return this.options.admitsNone(node) ? ['n'] : this.leaf(node);
+        return this.options.admitsNone(node) ? this.intern('n', ['n']) : this.leaf(node);
       case 'number':
         return this.leaf(node);
       case 'boolean':
-        return ['b'];
+        return this.intern('b', ['b']);
       case 'enum':
-        return node.isConst ? ['k', node.values[0]] : ['e', node.values];
+        return node.isConst ? this.intern(`k${JSON.stringify(node.values[0])}`, ['k', node.values[0]]) : this.intern(`e${JSON.stringify(node.values)}`, ['e', node.values]);
       case 'union':
         return this.union(node);
       case 'never':
-        return ['n'];
+        return this.intern('n', ['n']);
       case 'null':
       case 'unknown':
         return null;
@@ -162,7 +168,7 @@ export class MockDescriber {
       const value = this.node(property.schema);
       const required = property.required ? 1 : 0;
       properties.push([property.name, value, required]);
-      key += `,${JSON.stringify(property.name)}:${this.idOf(value)}:${required}`;
+      key += `,${property.name.length}:${property.name}${this.idOf(value)}:${required}`;
     }
     return this.intern(key, ['o', properties, minimum]);
   }
@@ -200,15 +206,12 @@ export class MockDescriber {
   }
 
   private leaf(node: SchemaNode): number {
-    const own = this.nodeLeaves.get(node);
-    if (own !== undefined) return own;
     const key = leafKey(node);
     let index = this.leafIndex.get(key);
     if (index === undefined) {
       index = this.leaves.push(this.options.leaf(plain(node))) - 1;
       this.leafIndex.set(key, index);
     }
-    this.nodeLeaves.set(node, index);
     return index;
   }
 
@@ -239,7 +242,7 @@ function plain(node: SchemaNode): SchemaNode {
 function leafKey(node: SchemaNode): string {
   switch (node.kind) {
     case 'string':
-      return `s${node.format}|${JSON.stringify(node.pattern)}|${node.patternFlags}|${node.minLength}|${node.maxLength}|${node.binary}`;
+      return `s${node.format}|${node.pattern?.length}:${node.pattern}|${node.patternFlags}|${node.minLength}|${node.maxLength}|${node.binary}`;
     case 'number':
       return `n${node.format}|${node.integer}|${node.minimum}|${node.maximum}|${node.exclusiveMinimum}|${node.exclusiveMaximum}|${node.multipleOf}`;
     case 'ref':

@@ -36,7 +36,7 @@ function mswFactory<T>(make: () => T): (overrides?: MockPartial<T>) => T {
 }`,
 ];
 
-/** Types of the overrides, `mswAnswer` (Prefer) and `mswOperation` (the per-operation handler). */
+/** Types of the overrides, `mswPreferred` (Prefer) and `mswOperation` (the per-operation handler). */
 export const OPERATION_RUNTIME: readonly string[] = [
   `
 /** How a declared status answers: a JSON body (or a whole response), an empty body of a content type, or no body. */
@@ -68,7 +68,7 @@ export interface MockHandlerOptions {
   /** Answer with a network error (\`HttpResponse.error()\`). */
   networkError?: boolean;
   /** Route prefix (the module's default base URL otherwise). */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
 }`,
   `
 /** A declared status and a deep partial of its body, merged into the seeded mock. */
@@ -120,18 +120,17 @@ function mswResponse(
   return HttpResponse.json(mswMerge(value, body) as never, { status });
 }`,
   `
-/** The declared response a request's \`Prefer: code=<status>\` asks for (Prism's convention), else \`status\`'s. */
-function mswAnswer(
+/** The declared status a request's \`Prefer: code=<status>\` asks for (Prism's convention), if the operation declares it. */
+function mswPreferred(
   request: Request,
   answers: MockAnswers,
-  status: number,
-): Response | Promise<Response> {
+): number | undefined {
   const code = /(?:^|[\\s;,])code=(\\d{3})\\b/.exec(
     request.headers.get("prefer") ?? "",
   )?.[1];
-  const chosen =
-    code !== undefined && Number(code) in answers ? Number(code) : status;
-  return mswResponse(answers[chosen], chosen);
+  return code !== undefined && Number(code) in answers
+    ? Number(code)
+    : undefined;
 }`,
   `
 /** The JSON (else text, else undefined) body of a request. */
@@ -145,54 +144,75 @@ async function mswRequestBody(request: Request): Promise<unknown> {
   }
 }`,
   `
-/** A handler of one operation, steered by \`override\` (see \`MockOverride\`). */
-function mswOperation<A extends MockAnswers, P, Q, B>(
-  method: "get" | "post" | "put" | "patch" | "delete",
+/**
+ * The handler of one operation: without \`override\` it answers \`status\` (or the status of a
+ * \`Prefer: code=\` header), as \`createHandlers()\` does; with one, as it says (see \`MockOverride\`).
+ */
+function mswOperation<
+  A extends MockAnswers,
+  D extends keyof A,
+  P = {},
+  Q = {},
+  B = unknown,
+>(
+  method: "get" | "post" | "put" | "patch" | "delete" | "head" | "options",
   path: string,
   answers: A,
   status: number,
-  override: MockOverride<A, keyof A, P, Q, B> | undefined,
   accepts?: (info: {
     request: Request;
     params: Record<string, string | readonly string[] | undefined>;
   }) => boolean,
-): HttpHandler {
-  const options: MockHandlerOptions & { status?: number; body?: unknown } =
-    typeof override === "function" ? {} : (override ?? {});
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\\/+$/, "");
-  return http[method](
-    \`\${baseUrl}\${path}\`,
-    async ({ request, params }) => {
-      if (accepts && !accepts({ request, params })) return undefined;
-      if (typeof override === "function") {
-        const query = Object.fromEntries(new URL(request.url).searchParams);
-        const body = await mswRequestBody(request);
-        const result = await override({
-          // Without the groups of a \`*\` base URL (\`0\`, \`1\`...): route names never start with a digit.
-          params: Object.fromEntries(
-            Object.entries(params).filter(([name]) => !/^\\d/.test(name)),
-          ) as P,
-          query: query as Q,
-          body: body as B,
-          request,
-        });
-        return result instanceof Response
-          ? result
-          : mswResponse(answers[status], status, result);
-      }
-      if (options.delay !== undefined)
-        await new Promise((resolve) => setTimeout(resolve, options.delay));
-      if (options.networkError) return HttpResponse.error();
-      const chosen = options.status ?? status;
-      const response = await mswResponse(answers[chosen], chosen, options.body);
-      for (const [name, value] of Object.entries(options.headers ?? {}))
-        response.headers.set(name, value);
-      return response;
-    },
-    { once: options.once === true },
-  );
+): (override?: MockOverride<A, D, P, Q, B>) => HttpHandler {
+  return (override) => {
+    const options: MockHandlerOptions & { status?: number; body?: unknown } =
+      typeof override === "function" ? {} : (override ?? {});
+    const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\\/+$/, "");
+    return http[method](
+      \`\${baseUrl}\${path}\`,
+      async ({ request, params }) => {
+        if (accepts && !accepts({ request, params })) return undefined;
+        if (typeof override === "function") {
+          const query = Object.fromEntries(new URL(request.url).searchParams);
+          const body = await mswRequestBody(request);
+          const result = await override({
+            // Without the groups of a \`*\` base URL (\`0\`, \`1\`...): route names never start with a digit.
+            params: Object.fromEntries(
+              Object.entries(params).filter(([name]) => !/^\\d/.test(name)),
+            ) as P,
+            query: query as Q,
+            body: body as B,
+            request,
+          });
+          return result instanceof Response
+            ? result
+            : mswResponse(answers[status], status, result);
+        }
+        if (options.delay !== undefined)
+          await new Promise((resolve) => setTimeout(resolve, options.delay));
+        if (options.networkError) return HttpResponse.error();
+        const chosen =
+          options.status ?? mswPreferred(request, answers) ?? status;
+        const response = await mswResponse(
+          answers[chosen],
+          chosen,
+          options.body,
+        );
+        for (const [name, value] of Object.entries(options.headers ?? {}))
+          response.headers.set(name, value);
+        return response;
+      },
+      { once: options.once === true },
+    );
+  };
 }`,
 ];
+
+/** The trailing-slash test that most handlers share (emitted where one uses it). */
+export const NO_TRAILING_SLASH = `
+/** Declines a request whose path ends with \`/\`, which a route of the same method that ends with one takes. */
+const mswNoTrailingSlash = (info: { request: Request }): boolean =>
+  !new URL(info.request.url).pathname.endsWith("/");`;
 
 /** `mswBuild` and `mswDescribed`: factories of schemas that no response reaches, built from descriptions at run time. */
 export const DESCRIBED_RUNTIME: readonly string[] = [
@@ -327,4 +347,4 @@ function mswDescribed(key: string): (overrides?: unknown) => unknown {
 ];
 
 /** Names the runtime declares: mock functions never take them. */
-export const RUNTIME_NAMES = ["mswResponse", "mswAnswer", "mswMerge", "mswFactory", "mswRequestBody", "mswOperation", "mswCut", "mswSet", "mswBuild", "mswDescribed", "mswDescriptions", "mswLeaves"];
+export const RUNTIME_NAMES = ["mswResponse", "mswPreferred", "mswMerge", "mswFactory", "mswRequestBody", "mswOperation", "mswNoTrailingSlash", "mswCut", "mswSet", "mswBuild", "mswDescribed", "mswDescriptions", "mswLeaves"];
