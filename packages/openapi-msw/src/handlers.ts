@@ -94,6 +94,13 @@ export function noResponsesWarning(op: Operation): string {
   return `${op.key} (${op.pointer}) declares no responses: no handler is generated for it; a test that calls it needs its own (server.use(http.${op.method}(...)))`;
 }
 
+/** The `<op>Handler` that `handlers.ts` exports for each operation with responses, by operation key. */
+export function operationHandlerNames(model: ApiModel): Map<string, string> {
+  const operations = model.operations.filter((op) => op.responses.length > 0);
+  const names = operationNames(operations, [...MODULE_NAMES, ...RUNTIME_NAMES, ...GLOBAL_VALUE_NAMES]);
+  return new Map([...names].map(([key, own]) => [key, own.handler]));
+}
+
 /** The code tree of `handlers.ts`. */
 export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptions): { module: Code.Module; warnings: string[] } {
   const schemas = new Map(model.schemas.map((s) => [s.key, s.schema]));
