@@ -1,7 +1,7 @@
 import { GLOBAL_VALUE_NAMES, code as c, isStyledPathParam, mediaKind, requestSelectors, routedUrlPath, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
 import { impossibleStringWarnings } from './impossible-strings.js';
 import { MockBuilder } from './mock-values.js';
-import { operationAnswers, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
+import { operationAnswers, operationExamples, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
 import { DESCRIBED_RUNTIME, FACTORY_RUNTIME, MERGE_RUNTIME, NO_TRAILING_SLASH, OPERATION_RUNTIME, RUNTIME_NAMES } from './operation-runtime.js';
 import { pathParamTests } from './path-tests.js';
 import { compareSpecificity, routePattern } from './routes.js';
@@ -13,6 +13,8 @@ export interface HandlerModuleOptions {
   depthCap: number;
   /** Default route prefix of `createHandlers()`. */
   baseUrl: string;
+  /** Copy the spec's named response examples in, for `Prefer: example=<name>`. */
+  examples?: boolean | undefined;
 }
 
 /**
@@ -163,7 +165,8 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     // Built once the factories are named: a request body typed by its schema's factory.
     const slashOnly = own.length === 0 && slash.length > 0;
     if (slashOnly) sharedSlash = true;
-    opHandlers.push(() => operationHandler(operation, names, plan.status, pattern, [...slash, ...own], requestBodyType(operation, mocks), slashOnly));
+    const examples = options.examples ? operationExamples(operation) : undefined;
+    opHandlers.push(() => operationHandler(operation, names, plan.status, pattern, [...slash, ...own], requestBodyType(operation, mocks), slashOnly, examples));
     // The default handler is the operation's own, without an override.
     return c.call(names.handler, [c.id('options')]);
   });

@@ -70,13 +70,30 @@ function answerExpr(plan: ResponsePlan, mocks: MockBuilder): Code.Expr {
 }
 
 /**
+ * The JSON examples of the operation's declared responses by representative code and name
+ * (`{ 200: { cat: {...} } }`), for `Prefer: example=<name>`; undefined when it has none.
+ */
+export function operationExamples(operation: Operation): Code.Expr | undefined {
+  const byStatus: Code.ObjectMember[] = [];
+  const seen = new Set<number>();
+  for (const declared of declaredResponses(operation)) {
+    const code = declared.representative;
+    const media = declared.response.contents[0];
+    if (code === undefined || seen.has(code) || media?.kind !== 'json' || !media.examples) continue;
+    seen.add(code);
+    byStatus.push(c.prop(String(code), c.obj(media.examples.map((example) => c.prop(example.name, c.json(example.value))))));
+  }
+  return byStatus.length > 0 ? c.obj(byStatus) : undefined;
+}
+
+/**
  * `export const getPetHandler = mswOperation<typeof getPetAnswers, "200", P, Q, B>(...)`: called
  * without an override it is the default handler (`createHandlers()` calls it); typed with the
  * table's statuses and bodies, the route's parameters and the operation's query parameters.
  * `tests` are the route's (selectors, trailing slash) over `info.request`; `slashOnly` says the
  * only one is the trailing slash's (the shared `mswNoTrailingSlash`).
  */
-export function operationHandler(operation: Operation, names: OperationNames, status: number, pattern: string, tests: Code.Expr[], requestBody: Code.Type, slashOnly = false): Code.Stmt {
+export function operationHandler(operation: Operation, names: OperationNames, status: number, pattern: string, tests: Code.Expr[], requestBody: Code.Type, slashOnly = false, examples?: Code.Expr): Code.Stmt {
   const route = routePattern(operation.urlPath);
   const params = c.tobj(route.params.map((name) => c.tprop(name, c.kw('string'))));
   const query = c.tobj(operation.queryParams.map((p) => c.tprop(p.name, c.kw('string'), { optional: true })));
@@ -87,6 +104,10 @@ export function operationHandler(operation: Operation, names: OperationNames, st
   const args: Code.Expr[] = [c.str(operation.method), c.str(pattern), c.id(names.answers), c.num(status)];
   if (slashOnly) args.push(c.id('mswNoTrailingSlash'));
   else if (tests.length > 0) args.push(c.arrow([c.param('info')], tests.reduce((all, test) => c.bin(all, '&&', test))));
+  if (examples) {
+    if (args.length === 4) args.push(c.undef());
+    args.push(examples);
+  }
   return c.constDecl(names.handler, { ...c.call('mswOperation', args, typeArgs), pure: true }, {
     exported: true,
     doc: 'This operation alone, steered by `override` (see `MockOverride`).',

@@ -144,6 +144,26 @@ async function mswRequestBody(request: Request): Promise<unknown> {
   }
 }`,
   `
+/** The spec's named examples of an operation's responses, by status and name. */
+type MockExamples = {
+  readonly [status: number]: { readonly [name: string]: unknown };
+};`,
+  `
+/** The named example a request's \`Prefer: example=<name>\` asks for (Prism's convention), among \`examples\`. */
+function mswExample(
+  request: Request,
+  examples: { readonly [name: string]: unknown } | undefined,
+): { value: unknown } | undefined {
+  const name = /(?:^|[\\s;,])example="?([^\\s;,"]+)/.exec(
+    request.headers.get("prefer") ?? "",
+  )?.[1];
+  return name !== undefined &&
+    examples !== undefined &&
+    Object.keys(examples).includes(name)
+    ? { value: examples[name] }
+    : undefined;
+}`,
+  `
 /**
  * The handler of one operation: without \`override\` it answers \`status\` (or the status of a
  * \`Prefer: code=\` header), as \`createHandlers()\` does; with one, as it says (see \`MockOverride\`).
@@ -163,6 +183,7 @@ function mswOperation<
     request: Request;
     params: Record<string, string | readonly string[] | undefined>;
   }) => boolean,
+  examples?: MockExamples,
 ): (override?: MockOverride<A, D, P, Q, B>) => HttpHandler {
   return (override) => {
     const options: MockHandlerOptions & { status?: number; body?: unknown } =
@@ -193,11 +214,13 @@ function mswOperation<
         if (options.networkError) return HttpResponse.error();
         const chosen =
           options.status ?? mswPreferred(request, answers) ?? status;
-        const response = await mswResponse(
-          answers[chosen],
-          chosen,
-          options.body,
-        );
+        const example =
+          options.status === undefined && options.body === undefined
+            ? mswExample(request, examples?.[chosen])
+            : undefined;
+        const response = example
+          ? HttpResponse.json(example.value as never, { status: chosen })
+          : await mswResponse(answers[chosen], chosen, options.body);
         for (const [name, value] of Object.entries(options.headers ?? {}))
           response.headers.set(name, value);
         return response;
@@ -347,4 +370,4 @@ function mswDescribed(key: string): (overrides?: unknown) => unknown {
 ];
 
 /** Names the runtime declares: mock functions never take them. */
-export const RUNTIME_NAMES = ["mswResponse", "mswPreferred", "mswMerge", "mswFactory", "mswRequestBody", "mswOperation", "mswNoTrailingSlash", "mswCut", "mswSet", "mswBuild", "mswDescribed", "mswDescriptions", "mswLeaves"];
+export const RUNTIME_NAMES = ["mswResponse", "mswPreferred", "mswMerge", "mswFactory", "mswRequestBody", "mswOperation", "mswNoTrailingSlash", "mswExample", "mswCut", "mswSet", "mswBuild", "mswDescribed", "mswDescriptions", "mswLeaves"];
