@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isUserError, loadModel, type ApiModel, type Operation } from '@specwright/core';
-import { noResponsesWarning } from '@specwright/openapi-msw';
+import { noResponsesWarning, operationHandlerNames } from '@specwright/openapi-msw';
 import { objectQuery } from '@specwright/openapi-server';
 import { createClientNames, type ZodVariant } from '@specwright/openapi-zod-ts';
 import { dispatcher, type MockHandler, type Msw } from '../corpus/agreement.js';
@@ -243,6 +243,27 @@ async function mswRound(model: ApiModel, operation: Operation, fn: ClientFunctio
   }
 }
 
+/**
+ * One declared response through the MSW handlers: `<op>Handler({ status })` answers a seeded mock
+ * of it; the client must resolve (a 2xx) or reject with an ApiError of that status whose body
+ * passed the declared schema (`is(key)`).
+ */
+async function mswStatusRound(model: ApiModel, operation: Operation, fn: ClientFunction, sample: Sample, reply: ReplyCase): Promise<string | undefined> {
+  const { args, headers } = clientCall(model, operation, sample);
+  const what = `MSW ${reply.declared.status} (as ${reply.status})`;
+  try {
+    const result = await fn(...args, { headers, signal: AbortSignal.timeout(CALL_LIMIT_MS) });
+    return reply.declared.role === 'success' ? undefined : `${what}: client resolved ${show(result)}`;
+  } catch (error) {
+    if (reply.declared.role === 'success') return `${what}: client threw ${message(error)}`;
+    const e = error as { name?: unknown; status?: unknown; bodyIssues?: unknown; is?: (status: unknown) => boolean };
+    if (e.name !== 'ApiError' || typeof e.is !== 'function') return `${what}: client threw ${message(error)}`;
+    if (e.status !== reply.status) return `${what}: status ${String(e.status)}`;
+    const key = reply.declared.match === 'exact' ? Number(reply.declared.status) : reply.declared.status;
+    return e.is(key) ? undefined : `${what}: is(${JSON.stringify(key)}) is false${e.bodyIssues ? `: ${show(e.bodyIssues)}` : ''}`;
+  }
+}
+
 export interface CheckOptions {
   /** Where the project goes; removed afterwards unless `keep`. */
   dir: string;
@@ -275,7 +296,10 @@ async function roundTrips(spec: string, model: ApiModel, generated: Generated): 
   const client = await generated.load<Record<string, ClientFunction>>('api/client.ts');
   const { configureClient } = await generated.load<{ configureClient: Configure }>('api/client-config.ts');
   const { values } = await generated.load<{ values: (() => Sample)[] }>('values.ts');
-  const { handlers } = await generated.load<{ handlers: MockHandler[] }>('msw/handlers.ts');
+  const module = await generated.load<{ handlers: MockHandler[] } & Record<string, unknown>>('msw/handlers.ts');
+  const { handlers } = module;
+  const handlerNames = operationHandlerNames(model);
+  const steered = module as unknown as Record<string, ((override: { status: number; baseUrl: string }) => MockHandler) | undefined>;
   const impossible = impossibleNeeds(model);
   const outcomes = model.operations.map((operation): OperationOutcome => {
     const reason = skipReason(model, operation, generated.warnings, impossible);
@@ -330,7 +354,7 @@ async function roundTrips(spec: string, model: ApiModel, generated: Generated): 
   }
 
   const msw = (await import('msw')) as unknown as Msw;
-  const answer = dispatcher(msw, handlers);
+  let answer = dispatcher(msw, handlers);
   const mswFetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     return (await answer(request)) ?? new Response(JSON.stringify(NO_HANDLER), { status: 501, headers: { 'content-type': 'application/json' } });
@@ -346,6 +370,15 @@ async function roundTrips(spec: string, model: ApiModel, generated: Generated): 
     }
     const problem = await mswRound(model, operation, client[names.operation(operation).fn]!, values[index]!(), generated.warnings);
     if (problem) fail(outcome, problem);
+    // Every declared response through `<op>Handler({ status })` (issue 35).
+    const steer = steered[handlerNames.get(operation.key) ?? ''];
+    for (const reply of replyCases(operation)) {
+      if (reply.skip || !steer) continue;
+      answer = dispatcher(msw, [steer({ status: reply.status, baseUrl: '*' })]);
+      const problem = await mswStatusRound(model, operation, client[names.operation(operation).fn]!, values[index]!(), reply);
+      if (problem) fail(outcome, problem);
+    }
+    answer = dispatcher(msw, handlers);
   }
   return { spec, operations: outcomes, responses, warnings: generated.warnings };
 }

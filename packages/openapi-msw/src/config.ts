@@ -16,6 +16,7 @@ export const DEFAULTS = {
   max_array_items: 3,
   depth_cap: 30,
   base_url: '*',
+  examples: false,
 } as const;
 
 /** The config of `openapi-msw` (seed: "Config of openapi-msw"), one project. */
@@ -35,6 +36,11 @@ export const configSchema = z.strictObject({
    * matches any origin and any path prefix. @default '*'
    */
   base_url: z.string({ error: 'must be a string (for example "*" or "http://localhost:3000/api")' }).default(DEFAULTS.base_url),
+  /**
+   * Serve the spec's named response examples to `Prefer: example=<name>` (Prism's convention).
+   * Off by default: they are copied into `handlers.ts` (GitHub's come to 1.7 MB). @default false
+   */
+  examples: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.examples),
 });
 
 /** A config as written in the JSON file (only `input_openapi` and `output` are required). */
@@ -42,7 +48,7 @@ export type MswConfig = z.input<typeof configSchema>;
 /** A validated config: defaults applied, paths absolute. */
 export type ResolvedMswConfig = z.output<typeof configSchema>;
 
-export const CONFIG_KEYS = ['input_openapi', 'output', 'seed', 'max_array_items', 'depth_cap', 'base_url'] as const;
+export const CONFIG_KEYS = ['input_openapi', 'output', 'seed', 'max_array_items', 'depth_cap', 'base_url', 'examples'] as const;
 
 export const configSpec: ConfigSpec<ResolvedMswConfig> = {
   keys: CONFIG_KEYS,
@@ -59,5 +65,6 @@ export const CONFIG_HELP = [
   `max_array_items  items per array, integer >= 1 (default ${DEFAULTS.max_array_items})`,
   `depth_cap        schema-resolution depth before null is emitted, integer >= 1 (default ${DEFAULTS.depth_cap})`,
   `base_url         default route prefix; "*" matches any origin and prefix (default "${DEFAULTS.base_url}")`,
+  `examples         serve the spec's named examples to Prefer: example=<name> (default ${DEFAULTS.examples})`,
   'projects         instead of the keys above: an array of such configs, one per spec',
 ];

@@ -15,6 +15,8 @@ export interface HandlerGenOptions {
   depthCap?: number;
   /** Default route prefix; `*` matches any origin and path prefix. @default '*' */
   baseUrl?: string;
+  /** Serve the spec's named response examples to `Prefer: example=<name>`. @default false */
+  examples?: boolean;
   /**
    * Directory the file is meant for: its prettier config (and prettier, when the project has its
    * own) formats the content. @default the current directory
@@ -78,7 +80,7 @@ export async function generateFile(config: ResolvedMswConfig & SourceConfig): Pr
  * formatter for `output` may be shared with the run's other generators.
  */
 export async function generateFileFromModel(model: ApiModel, config: ResolvedMswConfig, formatter?: Formatter): Promise<{ file: OutputFile; warnings: string[] }> {
-  const options = { seed: config.seed, maxArrayItems: config.max_array_items, depthCap: config.depth_cap, baseUrl: config.base_url, outputDir: config.output };
+  const options = { seed: config.seed, maxArrayItems: config.max_array_items, depthCap: config.depth_cap, baseUrl: config.base_url, examples: config.examples, outputDir: config.output };
   const { file, warnings } = await renderHandlers(model, options, formatter);
   return { file: { path: join(config.output, HANDLERS_FILE), content: file.content }, warnings };
 }
@@ -108,6 +110,7 @@ function checkOptions(options: HandlerGenOptions): CheckedOptions {
     maxArrayItems: integer('maxArrayItems', options.maxArrayItems, DEFAULTS.max_array_items, 1),
     depthCap: integer('depthCap', options.depthCap, DEFAULTS.depth_cap, 1),
     baseUrl,
+    examples: options.examples === true,
     outputDir: resolve(options.outputDir ?? '.'),
   };
 }

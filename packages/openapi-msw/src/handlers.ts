@@ -1,8 +1,8 @@
 import { GLOBAL_VALUE_NAMES, code as c, isStyledPathParam, mediaKind, requestSelectors, routedUrlPath, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
 import { impossibleStringWarnings } from './impossible-strings.js';
 import { MockBuilder } from './mock-values.js';
-import { defaultAnswer, operationAnswers, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
-import { FACTORY_RUNTIME, MERGE_RUNTIME, OPERATION_RUNTIME, RUNTIME_NAMES } from './operation-runtime.js';
+import { operationAnswers, operationExamples, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
+import { DESCRIBED_RUNTIME, FACTORY_RUNTIME, MERGE_RUNTIME, NO_TRAILING_SLASH, OPERATION_RUNTIME, RUNTIME_NAMES } from './operation-runtime.js';
 import { pathParamTests } from './path-tests.js';
 import { compareSpecificity, routePattern } from './routes.js';
 import { FORM_RESPONSE, HELPERS } from './runtime-helpers.js';
@@ -13,6 +13,8 @@ export interface HandlerModuleOptions {
   depthCap: number;
   /** Default route prefix of `createHandlers()`. */
   baseUrl: string;
+  /** Copy the spec's named response examples in, for `Prefer: example=<name>`. */
+  examples?: boolean | undefined;
 }
 
 /**
@@ -94,6 +96,13 @@ export function noResponsesWarning(op: Operation): string {
   return `${op.key} (${op.pointer}) declares no responses: no handler is generated for it; a test that calls it needs its own (server.use(http.${op.method}(...)))`;
 }
 
+/** The `<op>Handler` that `handlers.ts` exports for each operation with responses, by operation key. */
+export function operationHandlerNames(model: ApiModel): Map<string, string> {
+  const operations = model.operations.filter((op) => op.responses.length > 0);
+  const names = operationNames(operations, [...MODULE_NAMES, ...RUNTIME_NAMES, ...GLOBAL_VALUE_NAMES]);
+  return new Map([...names].map(([key, own]) => [key, own.handler]));
+}
+
 /** The code tree of `handlers.ts`. */
 export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptions): { module: Code.Module; warnings: string[] } {
   const schemas = new Map(model.schemas.map((s) => [s.key, s.schema]));
@@ -142,9 +151,10 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   // Per operation (issue 35): its answers table, and its exported handler.
   const tables: Code.Stmt[] = [];
   const opHandlers: (() => Code.Stmt)[] = [];
+  let sharedSlash = false;
   const handlerExprs = ordered.map((operation) => {
     const labels = new Set(operation.pathParams.filter((p) => isStyledPathParam(p) && p.style === 'label').map((p) => p.name));
-    const url = c.template(['', routePattern(routed.get(operation)!, labels).pattern], [c.id('baseUrl')]);
+    const pattern = routePattern(routed.get(operation)!, labels).pattern;
     const plan = planResponse(operation, (key) => schemas.get(key));
     const names: OperationNames = opNames.get(operation.key)!;
     const answers = operationAnswers(operation, plan, names.answers, mocks, (key) => schemas.get(key));
@@ -153,8 +163,12 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     const own = tests.get(operation.key) ?? [];
     const slash = slashed.has(operation.method) && !operation.urlPath.endsWith('/') ? [noTrailingSlash()] : [];
     // Built once the factories are named: a request body typed by its schema's factory.
-    opHandlers.push(() => operationHandler(operation, names, plan.status, [...slash, ...own], requestBodyType(operation, mocks)));
-    return c.call(c.path(`http.${operation.method}`), [url, resolver(defaultAnswer(names, plan.status), [...slash, ...own])]);
+    const slashOnly = own.length === 0 && slash.length > 0;
+    if (slashOnly) sharedSlash = true;
+    const examples = options.examples ? operationExamples(operation) : undefined;
+    opHandlers.push(() => operationHandler(operation, names, plan.status, pattern, [...slash, ...own], requestBodyType(operation, mocks), slashOnly, examples));
+    // The default handler is the operation's own, without an override.
+    return c.call(names.handler, [c.id('options')]);
   });
 
   const body: Code.Stmt[] = [];
@@ -182,14 +196,17 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   );
 
   // Responses first: they decide which helpers and mock functions exist; then the factories.
-  mocks.addFactories();
+  const requestBodies = operations.map((op) => op.requestBody?.contents.find((m) => m.kind === 'json')?.schema).filter((schema) => schema?.kind === 'ref');
+  mocks.addFactories(new Set(requestBodies.map((schema) => schema.key)));
   const declarations = mocks.declarations();
   for (const name of mocks.helpers()) body.push(c.canonicalRaw(HELPERS[name]));
   if (plans.some((plan) => plan.kind === 'form')) body.push(c.canonicalRaw(FORM_RESPONSE));
   const runtime = [
     ...(handlerExprs.length > 0 || mocks.hasFactories() ? MERGE_RUNTIME : []),
     ...(mocks.hasFactories() ? FACTORY_RUNTIME : []),
+    ...(mocks.hasDescribed() ? DESCRIBED_RUNTIME : []),
     ...(handlerExprs.length > 0 ? OPERATION_RUNTIME : []),
+    ...(sharedSlash ? [NO_TRAILING_SLASH] : []),
   ];
   for (const text of runtime) body.push(c.canonicalRaw(text));
   body.push(...declarations);
@@ -198,14 +215,9 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     body.push(c.constDecl('DEFAULT_BASE_URL', c.str(options.baseUrl), { doc: 'Prefix of every route unless `createHandlers` is given another.' }));
   }
   body.push(...tables);
-  const handlersBody: Code.Stmt[] =
-    handlerExprs.length > 0
-      ? [
-          // Built as a tree, not raw text: a raw statement inside a block sends the whole function to prettier.
-          c.constDecl('baseUrl', c.dot(c.bin(c.member(c.id('options'), 'baseUrl'), '??', c.id('DEFAULT_BASE_URL')), 'replace', [c.newExpr('RegExp', [c.str('/+$')]), c.str('')])),
-          c.ret(c.arr(handlerExprs)),
-        ]
-      : [c.ret(c.arr([]))];
+  // Declared before `handlers` calls them (they are constants).
+  body.push(...opHandlers.map((build) => build()));
+  const handlersBody: Code.Stmt[] = [c.ret(c.arr(handlerExprs))];
   const optionsType = c.tobj([c.tprop('baseUrl', c.union([c.kw('string'), c.kw('undefined')]), { optional: true })]);
   body.push(
     c.fn('createHandlers', [c.param(handlerExprs.length > 0 ? 'options' : '_options', optionsType, { default: c.obj([]) })], handlersBody, {
@@ -219,7 +231,6 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     }),
   );
   body.push(c.constDecl('handlers', c.pureCall(c.id('createHandlers')), { exported: true, type: c.tarray(c.tref('HttpHandler')) }));
-  body.push(...opHandlers.map((build) => build()));
 
   return {
     module: { header: 'Generated by openapi-msw. Do not edit: re-run openapi-msw to update it.', body },
@@ -257,15 +268,6 @@ function selectorTests(selectors: RequestSelectors): Code.Expr[] {
 function noTrailingSlash(): Code.Expr {
   const pathname = c.member(c.newExpr('URL', [c.member(c.member(c.id('info'), 'request'), 'url')]), 'pathname');
   return c.not(c.dot(pathname, 'endsWith', [c.str('/')]));
-}
-
-/** `(info) => answer`, or, with tests, a resolver that declines (returns undefined) a request that fails one. */
-function resolver(answer: Code.Expr, tests: Code.Expr[]): Code.Arrow {
-  if (tests.length === 0) return c.arrow([c.param('info')], answer);
-  const selected = tests.reduce((all, test) => c.bin(all, '&&', test));
-  // `if (x)` rather than `if (!!x)` when the one test is a negation.
-  const declined = selected.k === 'unary' && selected.op === '!' ? selected.arg : c.not(selected);
-  return c.arrow([c.param('info')], [c.ifStmt(declined, [c.ret(c.undef())]), c.ret(answer)]);
 }
 
 /** The JSON request body's type in a resolver: its schema's factory's, else `unknown`. */

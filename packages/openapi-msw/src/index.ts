@@ -3,7 +3,7 @@ export { generateHandlers, generate, generateFileFromModel, loadConfig, loadConf
 export type { HandlerGenOptions, GeneratedFile, GenerateResult } from './generate.js';
 export { configSchema, configSpec, CONFIG_KEYS, DEFAULTS } from './config.js';
 export type { MswConfig, ResolvedMswConfig } from './config.js';
-export { buildHandlersModule, noResponsesWarning, planResponse, REFERENCE_DATE } from './handlers.js';
+export { buildHandlersModule, noResponsesWarning, operationHandlerNames, planResponse, REFERENCE_DATE } from './handlers.js';
 export type { HandlerModuleOptions, ResponsePlan } from './handlers.js';
 export { MockBuilder, seededMockStatements } from './mock-values.js';
 export type { MockOptions } from './mock-values.js';

@@ -18,6 +18,7 @@ import {
   type UnionNode,
 } from '@specwright/core';
 import { impossibleString, impossibleText } from './impossible-strings.js';
+import { MockDescriber } from './mock-descriptions.js';
 import { numberExpr } from './numbers.js';
 import { UnsupportedPattern, fitLength, lengthBounds, parsePattern, type PatternNode } from './pattern.js';
 import { patternExpr } from './pattern-expr.js';
@@ -149,7 +150,7 @@ export class MockBuilder {
   /** Helpers called somewhere, reached or not (a helper's name is only its own ident's name). */
   private readonly usedHelpers = new Set<HelperName>();
   /** What the responses reach; computed once they are all built. */
-  private reached: { functions: Set<MockFunction>; helpers: Set<string> } | undefined;
+  private readonly reached = { functions: new Set<MockFunction>(), helpers: new Set<string>(), seen: new Set<object>(), walked: 0 };
   /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four (and patternProperties keys). */
   private readonly pools = new Map<string, string[]>();
   /** Whether a pattern with length bounds admits no string, per all three. */
@@ -157,6 +158,10 @@ export class MockBuilder {
   private readonly names: NameScope;
   /** The exported factory of each named schema (issue 35), by key: its mock function outside any cycle. */
   private readonly factoryFns = new Map<string, MockFunction>();
+  /** Every factory's schema, in schema order. */
+  private readonly factoryOrder: string[] = [];
+  /** The factories built from descriptions. */
+  private described: { keys: Set<string>; describer: MockDescriber } | undefined;
   readonly warnings: string[] = [];
   /** Nodes with `not` already named in a warning. */
   private readonly warnedNot = new WeakSet<SchemaNode>();
@@ -197,7 +202,6 @@ export class MockBuilder {
 
   private root(expr: Code.Expr): Code.Expr {
     this.roots.push(expr);
-    this.reached = undefined;
     return expr;
   }
 
@@ -213,45 +217,75 @@ export class MockBuilder {
 
   /**
    * A factory for every named schema (issue 35; writable variants are request shapes and get
-   * none): its mock function outside any cycle, exported as `mock<Name>(overrides?)`. A schema
-   * that admits no value gets none, with a warning.
+   * none), exported as `mock<Name>(overrides?)`: the generated mock function outside any cycle
+   * where a response already reaches it or `typed` names it (request bodies, whose resolvers are
+   * typed by their factory), else a description built at run time (see
+   * `MockDescriber`), so that schemas no response uses cost a few bytes each, not their code.
    */
-  addFactories(): void {
+  addFactories(typed: ReadonlySet<string> = new Set()): void {
+    const { functions } = this.reach();
+    const described: string[] = [];
     for (const schema of this.schemas.values()) {
       if (schema.variant === 'writable') continue;
-      const fn = this.mockFunction(schema.key, []);
-      if (!fn.result.ok) {
-        this.warnings.push(`${schema.pointer}: no mock factory for ${schema.sourceName}: ${fn.result.detail ?? COMMENTS[fn.result.reason]}`);
+      const fn = typed.has(schema.key) ? this.mockFunction(schema.key, []) : this.functions.get(JSON.stringify([schema.key]));
+      if (!fn || !(functions.has(fn) || typed.has(schema.key)) || !fn.result.ok) {
+        described.push(schema.key);
+        this.factoryOrder.push(schema.key);
         continue;
       }
       this.factoryFns.set(schema.key, fn);
+      this.factoryOrder.push(schema.key);
       this.root(c.call(this.call(fn)));
     }
+    if (described.length === 0) return;
+    const describer = new MockDescriber(this.schemas, {
+      maxArrayItems: this.options.maxArrayItems,
+      generated: (key) => this.factoryFns.has(key),
+      leaf: (node) => this.root(c.arrow([], this.top(node))),
+      admitsNone: (node) => this.admitsNone(node),
+      tag: (node, index) => {
+        const tag = this.discriminatorValue(node, index);
+        return tag !== undefined && this.isObjectLike(node.variants[index]!) ? { value: tag } : undefined;
+      },
+    });
+    for (const key of described) describer.add(key);
+    this.described = { keys: new Set(described), describer };
   }
 
-  /** The exported factory of a named schema, once `declarations()` has named them. */
+  /** The exported factory of a named schema, once `declarations()` has named them (generated ones only: described ones are untyped). */
   factoryName(key: string): string | undefined {
     return this.factoryFns.get(key)?.ident.name || undefined;
   }
 
   /** Whether any factory is declared. */
   hasFactories(): boolean {
-    return this.factoryFns.size > 0;
+    return this.factoryOrder.length > 0;
+  }
+
+  /** Whether any factory builds its values from a description. */
+  hasDescribed(): boolean {
+    return this.described !== undefined;
   }
 
   /**
    * Mock functions to declare, in first-use order: those the responses call, directly or through
    * each other (a function built for a property that the size budget left out is not emitted).
    * Names are given here, in that order, so that they do not depend on the functions left out;
-   * factories claim theirs first, in schema order, so that `mockPet` is Pet's factory.
+   * factories claim theirs first, in schema order, so that `mockPet` is Pet's factory. The
+   * descriptions and their factories come last.
    */
   declarations(): Code.Stmt[] {
     const { functions } = this.reach();
     const emitted = this.called.filter((fn) => functions.has(fn));
     const factories = new Set(this.factoryFns.values());
-    for (const fn of factories) fn.ident.name = this.names.claim(this.baseName(fn.key));
+    const describedNames = new Map<string, string>();
+    for (const key of this.factoryOrder) {
+      const fn = this.factoryFns.get(key);
+      if (fn) fn.ident.name = this.names.claim(this.baseName(fn.key));
+      else describedNames.set(key, this.names.claim(this.baseName(key)));
+    }
     for (const fn of emitted) if (!factories.has(fn)) fn.ident.name = this.names.claim(this.baseName(fn.key));
-    return emitted.map((fn) => {
+    const statements: Code.Stmt[] = emitted.map((fn) => {
       const schema = this.schemas.get(fn.key)!;
       const inside = fn.context.map((key) => this.schemas.get(key)!.sourceName).join(' > ');
       const value = (fn.result as { expr: Code.Expr }).expr;
@@ -262,6 +296,24 @@ export class MockBuilder {
       const doc = `Mock data for ${schema.sourceName}${inside ? `, inside ${inside}` : ''}.`;
       return c.fn(fn.ident.name, [], [c.ret(value)], { doc });
     });
+    if (this.described) statements.push(...this.describedDeclarations(this.described.describer, describedNames));
+    return statements;
+  }
+
+  /** The leaves, the descriptions (one JSON text) and the factories built from them. */
+  private describedDeclarations(describer: MockDescriber, names: Map<string, string>): Code.Stmt[] {
+    const text = describer.json(this.options.depthCap);
+    const type = c.tobj([c.tprop('depthCap', c.kw('number')), c.tprop('shared', c.tarray(c.kw('unknown'))), c.tprop('schemas', c.tref('Record', [c.kw('string'), c.kw('unknown')]))]);
+    return [
+      c.constDecl('mswLeaves', c.arr(describer.leaves as Code.Expr[]), { type: c.tarray(c.tfn([], c.kw('unknown'))), doc: 'Generated values of the described schemas\' scalars.' }),
+      c.constDecl('mswDescriptions', c.pureCall(c.path('JSON.parse'), [c.str(text)]), { type, doc: 'Schemas that no response reaches, described for `mswBuild`.' }),
+      ...[...names].map(([key, name]) =>
+        c.constDecl(name, c.pureCall('mswDescribed', [c.str(key)]), {
+          exported: true,
+          doc: `Seeded mock data for ${this.schemas.get(key)!.sourceName}, built at run time; \`overrides\` (a deep partial) are merged in, arrays replaced.`,
+        }),
+      ),
+    ];
   }
 
   /** Helper functions that the responses and the declared functions call. */
@@ -272,10 +324,9 @@ export class MockBuilder {
 
   /** The mock functions and helpers that the responses reach, through the functions they call. */
   private reach(): { functions: Set<MockFunction>; helpers: Set<string> } {
-    if (this.reached) return this.reached;
-    const functions = new Set<MockFunction>();
-    const helpers = new Set<string>();
-    const seen = new Set<object>();
+    // Incremental: what was reached stays reached, so only roots added since are walked.
+    const state = this.reached;
+    const { functions, helpers, seen } = state;
     const walk = (node: unknown): void => {
       if (typeof node !== 'object' || node === null || seen.has(node)) return;
       seen.add(node);
@@ -287,8 +338,8 @@ export class MockBuilder {
       if ((node as Code.Ident).k === 'ident' && this.usedHelpers.has((node as Code.Ident).name as HelperName)) helpers.add((node as Code.Ident).name);
       for (const value of Object.values(node)) walk(value);
     };
-    for (const root of this.roots) walk(root);
-    return (this.reached = { functions, helpers });
+    for (; state.walked < this.roots.length; state.walked++) walk(this.roots[state.walked]);
+    return state;
   }
 
   private helper(name: HelperName): string {

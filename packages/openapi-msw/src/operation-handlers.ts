@@ -69,27 +69,47 @@ function answerExpr(plan: ResponsePlan, mocks: MockBuilder): Code.Expr {
   }
 }
 
-/** The default handler's answer: `mswAnswer(info.request, <op>Answers, status)`. */
-export function defaultAnswer(names: OperationNames, status: number): Code.Expr {
-  return c.call('mswAnswer', [c.member(c.id('info'), 'request'), c.id(names.answers), c.num(status)]);
+/**
+ * The JSON examples of the operation's declared responses by representative code and name
+ * (`{ 200: { cat: {...} } }`), for `Prefer: example=<name>`; undefined when it has none.
+ */
+export function operationExamples(operation: Operation): Code.Expr | undefined {
+  const byStatus: Code.ObjectMember[] = [];
+  const seen = new Set<number>();
+  for (const declared of declaredResponses(operation)) {
+    const code = declared.representative;
+    const media = declared.response.contents[0];
+    if (code === undefined || seen.has(code) || media?.kind !== 'json' || !media.examples) continue;
+    seen.add(code);
+    byStatus.push(c.prop(String(code), c.obj(media.examples.map((example) => c.prop(example.name, c.json(example.value))))));
+  }
+  return byStatus.length > 0 ? c.obj(byStatus) : undefined;
 }
 
 /**
- * `export function getPetHandler(override?: MockOverride<...>): HttpHandler`, typed with the
+ * `export const getPetHandler = mswOperation<typeof getPetAnswers, "200", P, Q, B>(...)`: called
+ * without an override it is the default handler (`createHandlers()` calls it); typed with the
  * table's statuses and bodies, the route's parameters and the operation's query parameters.
- * `tests` are the default handler's (selectors, trailing slash) over `info.request`.
+ * `tests` are the route's (selectors, trailing slash) over `info.request`; `slashOnly` says the
+ * only one is the trailing slash's (the shared `mswNoTrailingSlash`).
  */
-export function operationHandler(operation: Operation, names: OperationNames, status: number, tests: Code.Expr[], requestBody: Code.Type): Code.Stmt {
+export function operationHandler(operation: Operation, names: OperationNames, status: number, pattern: string, tests: Code.Expr[], requestBody: Code.Type, slashOnly = false, examples?: Code.Expr): Code.Stmt {
   const route = routePattern(operation.urlPath);
   const params = c.tobj(route.params.map((name) => c.tprop(name, c.kw('string'))));
   const query = c.tobj(operation.queryParams.map((p) => c.tprop(p.name, c.kw('string'), { optional: true })));
-  const table = c.ttypeof(names.answers);
-  const overrideType = c.tref('MockOverride', [table, c.tlit(String(status)), params, query, requestBody]);
-  const args: Code.Expr[] = [c.str(operation.method), c.str(route.pattern), c.id(names.answers), c.num(status), c.id('override')];
-  if (tests.length > 0) args.push(c.arrow([c.param('info')], tests.reduce((all, test) => c.bin(all, '&&', test))));
-  return c.fn(names.handler, [c.param('override', overrideType, { optional: true })], [c.ret(c.call('mswOperation', args))], {
+  // Trailing type arguments that are their defaults (no parameters, no query, an unknown body) are left out.
+  const typeArgs: Code.Type[] = [c.ttypeof(names.answers), c.tlit(String(status)), params, query, requestBody];
+  const defaults = [route.params.length === 0, operation.queryParams.length === 0, requestBody.k === 'tkeyword' && requestBody.name === 'unknown'];
+  while (typeArgs.length > 2 && defaults[typeArgs.length - 3]) typeArgs.pop();
+  const args: Code.Expr[] = [c.str(operation.method), c.str(pattern), c.id(names.answers), c.num(status)];
+  if (slashOnly) args.push(c.id('mswNoTrailingSlash'));
+  else if (tests.length > 0) args.push(c.arrow([c.param('info')], tests.reduce((all, test) => c.bin(all, '&&', test))));
+  if (examples) {
+    if (args.length === 4) args.push(c.undef());
+    args.push(examples);
+  }
+  return c.constDecl(names.handler, { ...c.call('mswOperation', args, typeArgs), pure: true }, {
     exported: true,
-    returnType: c.tref('HttpHandler'),
-    doc: 'This operation alone, steered by `override` (see `MockOverride`), for `server.use(...)`.',
+    doc: 'This operation alone, steered by `override` (see `MockOverride`).',
   });
 }

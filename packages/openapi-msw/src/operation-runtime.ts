@@ -36,7 +36,7 @@ function mswFactory<T>(make: () => T): (overrides?: MockPartial<T>) => T {
 }`,
 ];
 
-/** Types of the overrides, `mswAnswer` (Prefer) and `mswOperation` (the per-operation handler). */
+/** Types of the overrides, `mswPreferred` (Prefer) and `mswOperation` (the per-operation handler). */
 export const OPERATION_RUNTIME: readonly string[] = [
   `
 /** How a declared status answers: a JSON body (or a whole response), an empty body of a content type, or no body. */
@@ -68,7 +68,7 @@ export interface MockHandlerOptions {
   /** Answer with a network error (\`HttpResponse.error()\`). */
   networkError?: boolean;
   /** Route prefix (the module's default base URL otherwise). */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
 }`,
   `
 /** A declared status and a deep partial of its body, merged into the seeded mock. */
@@ -120,18 +120,17 @@ function mswResponse(
   return HttpResponse.json(mswMerge(value, body) as never, { status });
 }`,
   `
-/** The declared response a request's \`Prefer: code=<status>\` asks for (Prism's convention), else \`status\`'s. */
-function mswAnswer(
+/** The declared status a request's \`Prefer: code=<status>\` asks for (Prism's convention), if the operation declares it. */
+function mswPreferred(
   request: Request,
   answers: MockAnswers,
-  status: number,
-): Response | Promise<Response> {
+): number | undefined {
   const code = /(?:^|[\\s;,])code=(\\d{3})\\b/.exec(
     request.headers.get("prefer") ?? "",
   )?.[1];
-  const chosen =
-    code !== undefined && Number(code) in answers ? Number(code) : status;
-  return mswResponse(answers[chosen], chosen);
+  return code !== undefined && Number(code) in answers
+    ? Number(code)
+    : undefined;
 }`,
   `
 /** The JSON (else text, else undefined) body of a request. */
@@ -145,54 +144,230 @@ async function mswRequestBody(request: Request): Promise<unknown> {
   }
 }`,
   `
-/** A handler of one operation, steered by \`override\` (see \`MockOverride\`). */
-function mswOperation<A extends MockAnswers, P, Q, B>(
-  method: "get" | "post" | "put" | "patch" | "delete",
+/** The spec's named examples of an operation's responses, by status and name. */
+type MockExamples = {
+  readonly [status: number]: { readonly [name: string]: unknown };
+};`,
+  `
+/** The named example a request's \`Prefer: example=<name>\` asks for (Prism's convention), among \`examples\`. */
+function mswExample(
+  request: Request,
+  examples: { readonly [name: string]: unknown } | undefined,
+): { value: unknown } | undefined {
+  const name = /(?:^|[\\s;,])example="?([^\\s;,"]+)/.exec(
+    request.headers.get("prefer") ?? "",
+  )?.[1];
+  return name !== undefined &&
+    examples !== undefined &&
+    Object.keys(examples).includes(name)
+    ? { value: examples[name] }
+    : undefined;
+}`,
+  `
+/**
+ * The handler of one operation: without \`override\` it answers \`status\` (or the status of a
+ * \`Prefer: code=\` header), as \`createHandlers()\` does; with one, as it says (see \`MockOverride\`).
+ */
+function mswOperation<
+  A extends MockAnswers,
+  D extends keyof A,
+  P = {},
+  Q = {},
+  B = unknown,
+>(
+  method: "get" | "post" | "put" | "patch" | "delete" | "head" | "options",
   path: string,
   answers: A,
   status: number,
-  override: MockOverride<A, keyof A, P, Q, B> | undefined,
   accepts?: (info: {
     request: Request;
     params: Record<string, string | readonly string[] | undefined>;
   }) => boolean,
-): HttpHandler {
-  const options: MockHandlerOptions & { status?: number; body?: unknown } =
-    typeof override === "function" ? {} : (override ?? {});
-  const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\\/+$/, "");
-  return http[method](
-    \`\${baseUrl}\${path}\`,
-    async ({ request, params }) => {
-      if (accepts && !accepts({ request, params })) return undefined;
-      if (typeof override === "function") {
-        const query = Object.fromEntries(new URL(request.url).searchParams);
-        const body = await mswRequestBody(request);
-        const result = await override({
-          // Without the groups of a \`*\` base URL (\`0\`, \`1\`...): route names never start with a digit.
-          params: Object.fromEntries(
-            Object.entries(params).filter(([name]) => !/^\\d/.test(name)),
-          ) as P,
-          query: query as Q,
-          body: body as B,
-          request,
-        });
-        return result instanceof Response
-          ? result
-          : mswResponse(answers[status], status, result);
+  examples?: MockExamples,
+): (override?: MockOverride<A, D, P, Q, B>) => HttpHandler {
+  return (override) => {
+    const options: MockHandlerOptions & { status?: number; body?: unknown } =
+      typeof override === "function" ? {} : (override ?? {});
+    const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\\/+$/, "");
+    return http[method](
+      \`\${baseUrl}\${path}\`,
+      async ({ request, params }) => {
+        if (accepts && !accepts({ request, params })) return undefined;
+        if (typeof override === "function") {
+          const query = Object.fromEntries(new URL(request.url).searchParams);
+          const body = await mswRequestBody(request);
+          const result = await override({
+            // Without the groups of a \`*\` base URL (\`0\`, \`1\`...): route names never start with a digit.
+            params: Object.fromEntries(
+              Object.entries(params).filter(([name]) => !/^\\d/.test(name)),
+            ) as P,
+            query: query as Q,
+            body: body as B,
+            request,
+          });
+          return result instanceof Response
+            ? result
+            : mswResponse(answers[status], status, result);
+        }
+        if (options.delay !== undefined)
+          await new Promise((resolve) => setTimeout(resolve, options.delay));
+        if (options.networkError) return HttpResponse.error();
+        const chosen =
+          options.status ?? mswPreferred(request, answers) ?? status;
+        const example =
+          options.status === undefined && options.body === undefined
+            ? mswExample(request, examples?.[chosen])
+            : undefined;
+        const response = example
+          ? HttpResponse.json(example.value as never, { status: chosen })
+          : await mswResponse(answers[chosen], chosen, options.body);
+        for (const [name, value] of Object.entries(options.headers ?? {}))
+          response.headers.set(name, value);
+        return response;
+      },
+      { once: options.once === true },
+    );
+  };
+}`,
+];
+
+/** The trailing-slash test that most handlers share (emitted where one uses it). */
+export const NO_TRAILING_SLASH = `
+/** Declines a request whose path ends with \`/\`, which a route of the same method that ends with one takes. */
+const mswNoTrailingSlash = (info: { request: Request }): boolean =>
+  !new URL(info.request.url).pathname.endsWith("/");`;
+
+/** `mswBuild` and `mswDescribed`: factories of schemas that no response reaches, built from descriptions at run time. */
+export const DESCRIBED_RUNTIME: readonly string[] = [
+  `
+/** Where a described value cannot be built (a cycle, the depth cap, no valid value): its container gives way. */
+const mswCut = {};`,
+  `
+/** Sets an own property, whatever its name (\`__proto__\` too). */
+function mswSet(
+  target: Record<string, unknown>,
+  name: string,
+  value: unknown,
+): void {
+  Object.defineProperty(target, name, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
+}`,
+  `
+/**
+ * A value of a described schema (see \`mswDescriptions\`), built at run time. \`path\` holds the named
+ * schemas being built (a ref back to one is cut), \`budget\` the values left before optional
+ * properties are left out and arrays keep their minimum.
+ */
+function mswBuild(
+  desc: unknown,
+  path: readonly string[],
+  budget: { left: number },
+): unknown {
+  if (typeof desc === "number") {
+    budget.left--;
+    return mswLeaves[desc]!();
+  }
+  if (!Array.isArray(desc)) return null;
+  const [kind, a, b, c] = desc as [string, unknown, unknown, unknown];
+  switch (kind) {
+    case "r": {
+      const key = a as string;
+      if (path.includes(key) || path.length >= mswDescriptions.depthCap)
+        return mswCut;
+      return mswBuild(mswDescriptions.schemas[key], [...path, key], budget);
+    }
+    case "?": {
+      const value = mswBuild(a, path, budget);
+      return value === mswCut ? null : value;
+    }
+    case "o": {
+      const value: Record<string, unknown> = {};
+      let present = 0;
+      for (const [name, item, required] of a as [string, unknown, number][]) {
+        if (!required && budget.left <= 0 && present >= (b as number)) continue;
+        const built = mswBuild(item, path, budget);
+        if (built === mswCut) {
+          if (required) return mswCut;
+          continue;
+        }
+        mswSet(value, name, built);
+        present++;
       }
-      if (options.delay !== undefined)
-        await new Promise((resolve) => setTimeout(resolve, options.delay));
-      if (options.networkError) return HttpResponse.error();
-      const chosen = options.status ?? status;
-      const response = await mswResponse(answers[chosen], chosen, options.body);
-      for (const [name, value] of Object.entries(options.headers ?? {}))
-        response.headers.set(name, value);
-      return response;
-    },
-    { once: options.once === true },
-  );
+      return value;
+    }
+    case "m":
+    case "a": {
+      const count = budget.left > 0 ? (b as number) : (c as number);
+      const items: unknown[] = [];
+      const keys = new Set<string>();
+      for (
+        let attempt = 0;
+        items.length < count && attempt < count * 20 + 20;
+        attempt++
+      ) {
+        const item = mswBuild(a, path, budget);
+        if (item === mswCut) return c === 0 ? (kind === "m" ? {} : []) : mswCut;
+        const key =
+          kind === "m"
+            ? faker.lorem.word()
+            : desc[4]
+              ? JSON.stringify(item)
+              : undefined;
+        if (key !== undefined && keys.has(key)) continue;
+        if (key !== undefined) keys.add(key);
+        items.push(kind === "m" ? [key, item] : item);
+      }
+      if (kind === "a") return items;
+      const record: Record<string, unknown> = {};
+      for (const [key, item] of items as [string, unknown][])
+        mswSet(record, key, item);
+      return record;
+    }
+    case "t": {
+      const items: unknown[] = [];
+      for (const item of a as unknown[]) {
+        const built = mswBuild(item, path, budget);
+        if (built === mswCut) return mswCut;
+        items.push(built);
+      }
+      return items;
+    }
+    case "u":
+      for (const [variant, ...tag] of a as [unknown, ...unknown[]][]) {
+        const value = mswBuild(variant, path, budget);
+        if (value === mswCut) continue;
+        return tag.length > 0 && typeof value === "object" && value !== null
+          ? { ...value, [b as string]: tag[0] }
+          : value;
+      }
+      return mswCut;
+    case "e":
+      budget.left--;
+      return faker.helpers.arrayElement(a as unknown[]);
+    case "k":
+      return a;
+    case "s":
+      return mswBuild(mswDescriptions.shared[a as number], path, budget);
+    case "b":
+      budget.left--;
+      return faker.datatype.boolean();
+    default:
+      return mswCut;
+  }
+}`,
+  `
+/** The factory of a described schema: its value built at run time, with \`overrides\` merged in. */
+function mswDescribed(key: string): (overrides?: unknown) => unknown {
+  return (overrides) => {
+    const value = mswBuild(["r", key], [], { left: 400 });
+    return mswMerge(value === mswCut ? null : value, overrides);
+  };
 }`,
 ];
 
 /** Names the runtime declares: mock functions never take them. */
-export const RUNTIME_NAMES = ["mswResponse", "mswAnswer", "mswMerge", "mswFactory", "mswRequestBody", "mswOperation"];
+export const RUNTIME_NAMES = ["mswResponse", "mswPreferred", "mswMerge", "mswFactory", "mswRequestBody", "mswOperation", "mswNoTrailingSlash", "mswExample", "mswCut", "mswSet", "mswBuild", "mswDescribed", "mswDescriptions", "mswLeaves"];

@@ -121,10 +121,12 @@ describe('response choice (seed points 4 and 5)', () => {
   it('writes 200 without a status argument and other statuses with one', async () => {
     const { content } = await generateInto(spec);
     // Issue 35: every declared response sits in the operation's answers table, and the default
-    // handler answers the seed's status from it (`mswResponse`: HttpResponse.json(value, { status })).
-    expect(content).toContain('http.get(`${baseUrl}/two-hundred`, (info) =>\n      mswAnswer(info.request, getTwoHundredAnswers, 200),');
+    // handler (the operation's own, which createHandlers calls) answers the seed's status from it
+    // (`mswResponse`: HttpResponse.json(value, { status })).
+    expect(content).toMatch(/mswOperation<\s*typeof getTwoHundredAnswers,\s*"200"\s*>\(\s*"get",\s*"\/two-hundred",\s*getTwoHundredAnswers,\s*200\b/);
+    expect(content).toContain('getTwoHundredHandler(options)');
     expect(content).toContain('const getTwoHundredAnswers = { "200": () => "ok", "201": () => "created" };');
-    expect(content).toContain('mswAnswer(info.request, createCreatedAnswers, 201)');
+    expect(content).toMatch(/createCreatedAnswers,\s*201\b/);
     expect(content).toContain('const deleteDeletedAnswers = { "204": null };');
   });
 

@@ -2,7 +2,7 @@
 import { fixture } from '@specwright/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../src/index.js';
-import { generateInto } from './support.js';
+import { generateInto, importHandlers, withServer } from './support.js';
 
 describe('startMockServer over a generated handlers.ts', () => {
   let server: MockServer;
@@ -38,4 +38,53 @@ describe('startMockServer over a generated handlers.ts', () => {
     expect(lines).toContain('GET /pets/1 404');
     expect(lines).toContain('OPTIONS /pets 204 (preflight)');
   });
+});
+
+/** A spec with named examples (Prism's `Prefer: example=<name>`). */
+const EXAMPLES_SPEC = {
+  openapi: '3.1.0',
+  info: { title: 'examples', version: '1' },
+  paths: {
+    '/pets/{id}': {
+      get: {
+        operationId: 'getPet',
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: {
+          '200': {
+            description: 'a pet',
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' }, examples: { cat: { value: { name: 'Tom' } }, dog: { $ref: '#/components/examples/Dog' } } } },
+          },
+          '404': { description: 'none', content: { 'application/json': { schema: { type: 'object' }, examples: { gone: { value: { message: 'gone' } } } } } },
+        },
+      },
+    },
+  },
+  components: {
+    schemas: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+    examples: { Dog: { value: { name: 'Rex' } } },
+  },
+};
+
+describe('Prefer: example=<name> (config `examples: true`)', () => {
+  it('answers the named example of the chosen status, through the handlers and the mock server', async () => {
+    const { file } = await generateInto(EXAMPLES_SPEC, { examples: true });
+    const module = await importHandlers(file);
+    const get = (prefer?: string) => fetch('http://api.test/pets/1', prefer ? { headers: { Prefer: prefer } } : {});
+    await withServer(module.handlers, async () => {
+      expect(await (await get('example=cat')).json()).toEqual({ name: 'Tom' });
+      expect(await (await get('example=dog')).json()).toEqual({ name: 'Rex' });
+      const gone = await get('code=404, example=gone');
+      expect([gone.status, await gone.json()]).toEqual([404, { message: 'gone' }]);
+      // An unknown name falls back to the seeded mock.
+      expect((await (await get('example=bird')).json()) as object).not.toEqual({ name: 'Tom' });
+    });
+    const server = await startMockServer({ handlersFile: file, port: 0, log: () => {} });
+    try {
+      expect(await (await fetch(`${server.url}/pets/1`, { headers: { Prefer: 'example=dog' } })).json()).toEqual({ name: 'Rex' });
+    } finally {
+      await server.close();
+    }
+    // Off by default: no example is copied in.
+    expect((await generateInto(EXAMPLES_SPEC)).content).not.toContain('Tom');
+  }, 60_000);
 });

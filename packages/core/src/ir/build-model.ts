@@ -5,6 +5,7 @@ import { splitPathKey } from './path-key.js';
 import { childPointer } from './pointer.js';
 import { SpecReader, describe } from './reader.js';
 import type { MemoBuild, ModelMemo } from './model-memo.js';
+import type { JsonValue } from './types.js';
 import { isBinaryString, responseMedia } from './response-media.js';
 import { rawStyleShape, styleProblem } from './parameter-style.js';
 import { SchemaConverter } from './schema-converter.js';
@@ -395,7 +396,25 @@ class ModelBuilder {
       const media = this.reader.optionalObject(mediaRaw, childPointer(pointer, contentType), 'a media type') ?? {};
       const content: MediaContent = { contentType, kind: mediaKind(contentType) };
       if (media['schema'] !== undefined) content.schema = this.convert(media['schema'], childPointer(pointer, contentType, 'schema'));
+      const examples = this.examples(media['examples'], childPointer(pointer, contentType, 'examples'));
+      if (examples.length > 0) content.examples = examples;
       out.push(content);
+    }
+    return out;
+  }
+
+  /** Named examples with a `value`; one that cannot be read (a broken ref, only `externalValue`) is left out with a warning. */
+  private examples(raw: unknown, pointer: string): { name: string; value: JsonValue }[] {
+    if (!this.reader.isObject(raw)) return [];
+    const out: { name: string; value: JsonValue }[] = [];
+    for (const [name, entry] of Object.entries(raw)) {
+      let example: unknown = entry;
+      for (let hops = 0; hops < 8 && this.reader.isObject(example) && typeof example['$ref'] === 'string'; hops++) {
+        const target = this.converter.refs.normalize(example['$ref']);
+        example = target === undefined ? undefined : this.converter.refs.resolve(target);
+      }
+      if (this.reader.isObject(example) && 'value' in example) out.push({ name, value: example['value'] as JsonValue });
+      else this.reader.warn(childPointer(pointer, name), 'an example without a value (or a $ref that does not resolve) is not served by the mocks');
     }
     return out;
   }

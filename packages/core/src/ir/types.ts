@@ -230,6 +230,8 @@ export interface MediaContent {
   kind: MediaKind;
   /** Undefined when the media type declares no schema. */
   schema?: SchemaNode;
+  /** The media type's named `examples` that carry a `value` (refs resolved), in spec order; absent when none. */
+  examples?: { name: string; value: JsonValue }[];
 }
 
 export interface RequestBody {
