@@ -103,6 +103,12 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
     expect([missing.status, JSON.parse(missing.text), missing.type]).toEqual([404, { code: 'missing', message: 'No such book' }, expect.stringContaining('application/json')]);
     const busy = await get('/books/busy');
     expect([busy.status, JSON.parse(busy.text)]).toEqual([503, { retryAfter: 30 }]);
+    const cover = await get('/books/x/cover');
+    expect([cover.status, JSON.parse(cover.text)]).toEqual([200, { url: '/covers/x.png' }]);
+    const noCover = await get('/books/none/cover');
+    expect([noCover.status, noCover.text]).toEqual([404, '']);
+    const gone = await fetch(`${base}/books/gone/cover`);
+    expect([gone.status, gone.headers.get('x-reason'), await gone.text()]).toEqual([404, 'gone', '']);
     const teapot = await get('/books/teapot');
     expect([teapot.status, teapot.text, teapot.type]).toEqual([418, 'I am a teapot', expect.stringContaining('text/plain')]);
   });

@@ -12,6 +12,12 @@ export const service: Service<AuthContext> = {
     if (id === 'teapot') return reply(418, 'I am a teapot');
     return { id, title: 'Dune' };
   },
+  async getCover(id) {
+    // A declared response without a body, beside a success body.
+    if (id === 'none') return reply(404);
+    if (id === 'gone') return reply(404, undefined, { headers: { 'x-reason': 'gone' } });
+    return { url: `/covers/${id}.png` };
+  },
   async deleteBook(id) {
     if (id === 'lent') return reply(409, 'lent out');
   },
@@ -29,7 +35,8 @@ export const service: Service<AuthContext> = {
 type Get = Pick<Service<AuthContext>, 'getBook'>;
 type Create = Pick<Service<AuthContext>, 'createBook'>;
 type Delete = Pick<Service<AuthContext>, 'deleteBook'>;
-export const wrong: [Get, Get, Delete, Delete, Create, Create, Create] = [
+type Cover = Pick<Service<AuthContext>, 'getCover'>;
+export const wrong: [Get, Get, Delete, Delete, Create, Create, Create, Cover, Cover, Cover] = [
   {
     // @ts-expect-error 404's body is NotFound
     async getBook() {
@@ -70,6 +77,24 @@ export const wrong: [Get, Get, Delete, Delete, Create, Create, Create] = [
     // @ts-expect-error a 202's body is { ticket }
     async createBook() {
       return reply(202, { id: '1', title: 'x' });
+    },
+  },
+  {
+    // @ts-expect-error getCover declares no 418, 4XX or default
+    async getCover() {
+      return reply(418, { url: 'x' });
+    },
+  },
+  {
+    // @ts-expect-error getCover's 404 has no body
+    async getCover() {
+      return reply(404, { url: 'x' });
+    },
+  },
+  {
+    // @ts-expect-error a 200's body is { url: string }
+    async getCover() {
+      return reply(200, { href: 'x' });
     },
   },
 ];
