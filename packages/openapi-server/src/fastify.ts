@@ -113,10 +113,10 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
   const status = code.dot(reply, 'code', [code.num(response.status)]);
   const guard = admitsReply(plan) ? [replyGuard(b, plan, (sent, types) => [code.ret(code.call('sendReply', [reply, sent, ...(types ? [types] : [])]))])] : [];
   if (response.kind === 'none') {
-    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...guard);
+    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...b.checkResponse(plan), ...guard);
     body.push(code.ret(code.dot(status, 'send')));
   } else {
-    body.push(code.constDecl('result', call), ...guard);
+    body.push(code.constDecl('result', call), ...b.checkResponse(plan), ...guard);
     const result = code.id('result');
     if (response.kind === 'json' && shared && response.declaration) {
       const json = code.dot(status, 'type', [code.str('application/json; charset=utf-8')]);

@@ -380,6 +380,25 @@ function readQuery(
 }
 `,
   },
+  queryDefaults: {
+    declares: ['QueryDefault', 'withDefaults'],
+    needs: [],
+    text: `
+/** An optional query parameter's name and its declared \`default\` as JSON text. */
+type QueryDefault = readonly [name: string, json: string];
+
+/** A parameter the request leaves out gets its declared default, parsed afresh for each request. */
+function withDefaults(
+  query: Record<string, unknown>,
+  defaults: readonly QueryDefault[],
+): Record<string, unknown> {
+  for (const [name, json] of defaults) {
+    if (query[name] === undefined) query[name] = JSON.parse(json);
+  }
+  return query;
+}
+`,
+  },
   queryNulls: {
     declares: ['withNulls'],
     needs: [],

@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { fixture, typecheck } from '@specwright/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FRAMEWORKS, generateProject, type GeneratedProject } from './support.js';
 
 /**
@@ -71,7 +71,8 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
   let base: string;
 
   beforeAll(async () => {
-    generated = await generateProject({ spec: SPEC, framework, inputSchema: false, contextType: 'AuthContext' });
+    // validate_responses on: the replies below all match the spec, and the check must let them through.
+    generated = await generateProject({ spec: SPEC, framework, inputSchema: false, contextType: 'AuthContext', serverConfig: { validate_responses: true } });
     expect(generated.server.code).toBe(0);
     const impl = (await import('node:fs')).readFileSync(join(import.meta.dirname, 'types', 'declared-responses.ts'), 'utf8');
     generated.project.write('service-impl.ts', impl);
@@ -111,6 +112,31 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
     expect([gone.status, gone.headers.get('x-reason'), await gone.text()]).toEqual([404, 'gone', '']);
     const teapot = await get('/books/teapot');
     expect([teapot.status, teapot.text, teapot.type]).toEqual([418, 'I am a teapot', expect.stringContaining('text/plain')]);
+  });
+
+  it("a query parameter's default is what the service gets when the request leaves it out", async () => {
+    const defaults = await get('/books/query/cover');
+    expect(JSON.parse(JSON.parse(defaults.text).url)).toEqual({ size: 'medium', scale: 1, tags: ['front'] });
+    const given = await get('/books/query/cover?size=large&tags=back&tags=spine');
+    expect(JSON.parse(JSON.parse(given.text).url)).toEqual({ size: 'large', scale: 1, tags: ['back', 'spine'] });
+    const invalid = await get('/books/query/cover?scale=x');
+    expect(invalid.status).toBe(400);
+  });
+
+  it('validate_responses: a body that breaks its declared schema is logged (operation, status, paths) and answered 500', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const invalid = await get('/books/invalid');
+      expect(invalid.status).toBe(500);
+      expect(invalid.text).not.toContain('42');
+      const invalidReply = await get('/books/invalid-reply');
+      expect(invalidReply.status).toBe(500);
+      const lines = logged.mock.calls.map((args) => args.map(String).join(' '));
+      expect(lines).toContain('getBook: the 200 response does not match its declared schema at /title');
+      expect(lines).toContain('getBook: the 404 response does not match its declared schema at /code');
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('a second 2xx, the success status with headers, and a 204 operation answering a text error', async () => {

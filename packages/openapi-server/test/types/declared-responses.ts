@@ -10,12 +10,17 @@ export const service: Service<AuthContext> = {
     if (id === 'missing') return reply(404, { code: 'missing', message: 'No such book' });
     if (id === 'busy') return reply(503, { retryAfter: 30 });
     if (id === 'teapot') return reply(418, 'I am a teapot');
+    // Bodies that break the spec, for validate_responses.
+    if (id === 'invalid') return { id, title: 42 } as never;
+    if (id === 'invalid-reply') return reply(404, { code: 1, message: 'No such book' } as never);
     return { id, title: 'Dune' };
   },
-  async getCover(id) {
+  async getCover(id, query) {
     // A declared response without a body, beside a success body.
     if (id === 'none') return reply(404);
     if (id === 'gone') return reply(404, undefined, { headers: { 'x-reason': 'gone' } });
+    // The client's types leave the parameters optional; the router gives their defaults.
+    if (id === 'query') return { url: JSON.stringify(query) };
     return { url: `/covers/${id}.png` };
   },
   async deleteBook(id) {
