@@ -963,6 +963,39 @@ declare module "fastify" {
 }
 `,
   },
+  fastifySerializer: {
+    declares: ['serializeResponse'],
+    needs: [],
+    text: `
+/**
+ * The serializer of the routes' response schemas. A 2xx body is checked with its schema (a
+ * mismatch is a 500, as with fastify-type-provider-zod's compiler), then sent whole with
+ * JSON.stringify: zod's output would drop the keys the schema does not list. The schema of an
+ * error status describes the route; its body is sent as it is.
+ */
+function serializeResponse(route: {
+  schema: unknown;
+  method: string;
+  url: string;
+  httpStatus?: string;
+}): (data: unknown) => string {
+  const checked =
+    route.httpStatus === undefined || route.httpStatus.startsWith("2");
+  const schema =
+    checked && route.schema instanceof z.core.$ZodType
+      ? route.schema
+      : undefined;
+  return (data) => {
+    const result = schema === undefined ? undefined : z.safeParse(schema, data);
+    if (result?.error)
+      throw new ResponseSerializationError(route.method, route.url, {
+        cause: result.error,
+      });
+    return JSON.stringify(data);
+  };
+}
+`,
+  },
   fastifyErrors: {
     declares: ['handleError'],
     needs: ['errorBody', 'httpError', 'toIssues'],

@@ -47,8 +47,13 @@ export function start(port: number) {
   fastify: `import Fastify from 'fastify';
 import { createRouter } from './gen/router.js';
 import { service } from './service-impl.js';
+/** Each route's response schema keys, as fastify registered them. */
+export const responseKeys: Record<string, string[]> = {};
 export async function start(port: number) {
   const app = Fastify();
+  app.addHook('onRoute', (route) => {
+    responseKeys[route.method + ' ' + route.url] = Object.keys((route.schema?.response ?? {}) as object);
+  });
   await app.register(createRouter(service, { createContext: () => ({ userId: 'u' }) }), { prefix: '/api' });
   await app.listen({ port, host: '127.0.0.1' });
   return () => app.close();
@@ -69,6 +74,7 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
   let generated: GeneratedProject;
   let close: () => Promise<void>;
   let base: string;
+  let responseKeys: Record<string, string[]> | undefined;
 
   beforeAll(async () => {
     // validate_responses on: the replies below all match the spec, and the check must let them through.
@@ -79,7 +85,9 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
     generated.project.write('serve.ts', SERVE[framework]);
     const { freePort } = await import('@specwright/testing');
     const port = await freePort();
-    const { start } = (await import(pathToFileURL(join(generated.dir, 'serve.ts')).href)) as { start: (port: number) => Promise<() => Promise<void>> | (() => Promise<void>) };
+    const served = (await import(pathToFileURL(join(generated.dir, 'serve.ts')).href)) as { start: (port: number) => Promise<() => Promise<void>> | (() => Promise<void>); responseKeys?: Record<string, string[]> };
+    const { start } = served;
+    responseKeys = served.responseKeys;
     close = await start(port);
     base = `http://127.0.0.1:${port}/api`;
   });
@@ -112,6 +120,15 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
     expect([gone.status, gone.headers.get('x-reason'), await gone.text()]).toEqual([404, 'gone', '']);
     const teapot = await get('/books/teapot');
     expect([teapot.status, teapot.text, teapot.type]).toEqual([418, 'I am a teapot', expect.stringContaining('text/plain')]);
+  });
+
+  it('sends a body whole: a key the schema does not list stays (fastify: with every declared JSON response schema attached)', async () => {
+    if (framework === 'fastify') {
+      expect(responseKeys?.['GET /api/books/:id']).toEqual(['200', '404', '5xx']);
+      expect(responseKeys?.['POST /api/books']).toEqual(['201', '202', '422', '4xx']);
+    } else expect(responseKeys).toBeUndefined();
+    const extra = await get('/books/extra');
+    expect([extra.status, JSON.parse(extra.text)]).toEqual([200, { id: 'extra', title: 'Dune', shelf: 'B2', copies: 3 }]);
   });
 
   it("a query parameter's default is what the service gets when the request leaves it out", async () => {

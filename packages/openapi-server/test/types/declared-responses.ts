@@ -12,6 +12,11 @@ export const service: Service<AuthContext> = {
     if (id === 'teapot') return reply(418, 'I am a teapot');
     // Bodies that break the spec, for validate_responses.
     if (id === 'invalid') return { id, title: 42 } as never;
+    // Keys the schema does not list travel whole (no router drops them).
+    if (id === 'extra') {
+      const book = { id, title: 'Dune', shelf: 'B2', copies: 3 };
+      return book;
+    }
     if (id === 'invalid-reply') return reply(404, { code: 1, message: 'No such book' } as never);
     return { id, title: 'Dune' };
   },
