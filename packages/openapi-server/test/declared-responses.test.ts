@@ -1,6 +1,7 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { extractFieldErrors } from '@specwright/form-errors';
 import { fixture, typecheck } from '@specwright/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FRAMEWORKS, generateProject, type GeneratedProject } from './support.js';
@@ -129,6 +130,12 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
     } else expect(responseKeys).toBeUndefined();
     const extra = await get('/books/extra');
     expect([extra.status, JSON.parse(extra.text)]).toEqual([200, { id: 'extra', title: 'Dune', shelf: 'B2', copies: 3 }]);
+  });
+
+  it("form-errors maps the router's own validation body to the fields (hono, express, koa: 422; fastify: 400)", async () => {
+    const refused = await post('');
+    expect(refused.status).toBe(framework === 'fastify' ? 400 : 422);
+    expect(extractFieldErrors({ status: refused.status, body: JSON.parse(refused.text) })).toEqual([{ field: 'title', message: expect.any(String) }]);
   });
 
   it("a query parameter's default is what the service gets when the request leaves it out", async () => {
