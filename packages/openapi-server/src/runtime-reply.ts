@@ -81,12 +81,12 @@ function checkResponse(
   result: unknown,
   status: number,
 ): void {
-  const sent = isReply(result) ? result : { status, body: result };
-  const key = [
-    String(sent.status),
-    \`\${Math.floor(sent.status / 100)}XX\`,
-    "default",
-  ].find((candidate) => Object.hasOwn(schemas, candidate));
+  const replied = isReply(result);
+  const sent = replied ? result : { status, body: result };
+  // A success body is never checked against \`default\`: that is an error response.
+  const keys = [String(sent.status), \`\${Math.floor(sent.status / 100)}XX\`];
+  if (replied) keys.push("default");
+  const key = keys.find((candidate) => Object.hasOwn(schemas, candidate));
   const schema = key === undefined ? undefined : schemas[key];
   if (!schema) return;
   const parsed = schema.safeParse(sent.body);
