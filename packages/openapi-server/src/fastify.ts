@@ -114,7 +114,10 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
   const guard = admitsReply(plan) ? [replyGuard(b, plan, (sent, types) => [code.ret(code.call('sendReply', [reply, sent, ...(types ? [types] : [])]))])] : [];
   if (response.kind === 'none') {
     body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...b.checkResponse(plan), ...guard);
-    body.push(code.ret(code.dot(status, 'send')));
+    // With response schemas on the route, the type provider wants a body for send(): the route's
+    // plain reply type sends none.
+    const empty = !shared && responseSchemas(b, plan).length > 0 ? code.dot(code.as(reply, code.tref('FastifyReply')), 'code', [code.num(response.status)]) : status;
+    body.push(code.ret(code.dot(empty, 'send')));
   } else {
     body.push(code.constDecl('result', call), ...b.checkResponse(plan), ...guard);
     const result = code.id('result');
