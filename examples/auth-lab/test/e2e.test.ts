@@ -148,6 +148,51 @@ describe('Auth Lab in a real browser', () => {
     await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('user-grace');
   });
 
+  it("the server's typed errors: a 400's issues show under the fields, a 401 sends the user back to log in", async () => {
+    // A fresh session: nothing stored from the tests before.
+    await page.goto(base);
+    await page.evaluate(() => sessionStorage.clear());
+    await page.reload();
+    await page.getByLabel('Username').fill('lin');
+    await page.getByLabel('Password').fill('x');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('user-lin');
+
+    // The form is valid in the page, but the request loses its e-mail on the way: the server's own
+    // check answers 400 with the spec's ValidationErrorBody, and its issue shows under the field.
+    await page.route('**/api/contact', (route) => route.continue({ postData: JSON.stringify({ method: 'email', message: 'Hello' }) }));
+    const email = page.getByLabel('E-mail address');
+    await email.fill('lin@example.com');
+    await page.getByLabel('Message').fill('Hello');
+    const refused = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const answer = await refused;
+    expect(answer.status()).toBe(400);
+    expect(await answer.json()).toMatchObject({ statusCode: 400, issues: [{ path: ['email'], message: 'Email is required when method is email' }] });
+    await expect.poll(() => email.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await email.getAttribute('aria-describedby')}`).textContent()).toBe('Email is required when method is email');
+    expect(await page.getByTestId('user-name').textContent()).toBe('user-lin');
+    await screenshot(page, 'auth-lab-server-400.png');
+    await page.unroute('**/api/contact');
+
+    // The session is gone on the server's side (the request arrives without its token): 401, and
+    // the page sends the user back to the login form.
+    await page.route('**/api/contact', (route) => {
+      const headers = { ...route.request().headers() };
+      delete headers['authorization'];
+      return route.continue({ headers });
+    });
+    const unauthorized = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/contact');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const denied = await unauthorized;
+    expect(denied.status()).toBe(401);
+    expect(await denied.json()).toMatchObject({ statusCode: 401, message: 'Unauthorized' });
+    await expect.poll(() => page.getByRole('button', { name: 'Log in' }).count()).toBe(1);
+    expect(await page.getByTestId('user-name').count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    await page.unroute('**/api/contact');
+  });
+
   it('passes SIGTERM sent to the pnpm start process on to the server, which shuts down gracefully', async () => {
     const pid = server.child.pid!;
     const listening = logLines(server.output()).find((line) => String(line['msg']).startsWith('Server listening'));

@@ -18,12 +18,32 @@ const SPEC = {
       post: {
         operationId: 'createPerson',
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Person' } } } },
-        responses: { '200': { description: 'created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Person' } } } } },
+        responses: {
+          '200': { description: 'created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Person' } } } },
+          // The Auth Lab's 400 (ValidationErrorBody) and the hono/express/koa routers' own 422.
+          '400': { description: 'invalid', content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationErrorBody' } } } },
+          '422': { description: 'invalid', content: { 'application/json': { schema: { $ref: '#/components/schemas/RouterValidationBody' } } } },
+        },
       },
     },
   },
   components: {
     schemas: {
+      Issue: {
+        type: 'object',
+        required: ['code', 'path', 'message'],
+        properties: { code: { type: 'string' }, path: { type: 'array', items: { type: ['string', 'integer'] } }, message: { type: 'string' } },
+      },
+      ValidationErrorBody: {
+        type: 'object',
+        required: ['statusCode', 'error', 'message', 'issues'],
+        properties: { statusCode: { type: 'integer' }, error: { type: 'string' }, message: { type: 'string' }, issues: { type: 'array', items: { $ref: '#/components/schemas/Issue' } } },
+      },
+      RouterValidationBody: {
+        type: 'object',
+        required: ['error', 'issues'],
+        properties: { error: { type: 'string' }, issues: { type: 'array', items: { $ref: '#/components/schemas/Issue' } } },
+      },
       Person: {
         type: 'object',
         required: ['name', 'address'],
@@ -42,7 +62,7 @@ interface Person {
 }
 interface GeneratedClient {
   createPerson(body: Person): Promise<Person>;
-  ApiError: new (status: number, body: unknown, message: string) => Error & { status: number; body: unknown };
+  ApiError: new (status: number, body: unknown, message: string) => Error & { status: number; body: unknown; bodyIssues: unknown; is(status: number | string): boolean };
   ValidationError: new (issues: { path: (string | number)[]; message: string }[]) => Error & { issues: unknown[] };
   ResponseValidationError: new (status: number, issues: { path: (string | number)[]; message: string }[], body: unknown) => Error & { status: number };
 }
@@ -101,6 +121,18 @@ describe('errors thrown by a generated client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(extractFieldErrors(error)).toEqual([{ field: 'address', message: 'Unknown street' }]);
     expect(extractFieldErrors(error, { statusCodes: [422] })).toEqual([]);
+  });
+
+  it.each([
+    ["the Auth Lab's 400 (ValidationErrorBody)", 400, { statusCode: 400, error: 'Bad Request', message: 'Invalid request body', issues: [{ code: 'custom', path: ['address', 'street'], message: 'Unknown street' }] }],
+    ["the hono, express and koa routers' own 422", 422, { error: 'Invalid request body', issues: [{ code: 'too_small', path: ['address', 'street'], message: 'Too short' }] }],
+    ["the fastify router's own 400", 400, { statusCode: 400, error: 'Bad Request', message: 'Invalid request body', issues: [{ code: 'too_small', path: ['address', 'street'], message: 'Too short' }] }],
+  ])('maps %s: a declared body the client parsed and typed (is() true)', async (_, status, body) => {
+    const error = await thrownBy({ name: 'Ada', address: { street: 'Main' } }, status, body);
+    expect(error).toBeInstanceOf(ApiError);
+    const typed = error as InstanceType<typeof ApiError>;
+    expect([typed.is(status), typed.bodyIssues]).toEqual([true, undefined]);
+    expect(extractFieldErrors(error)).toEqual([{ field: 'address', message: body.issues[0]!.message }]);
   });
 
   it('gives [] for its ResponseValidationError (a 2xx body that broke its schema), whatever statusCodes says', async () => {

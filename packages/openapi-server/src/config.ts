@@ -35,6 +35,11 @@ export const configSchema = z.strictObject({
   context_type: contextType.optional(),
   /** Directory holding `openapi-zod-ts`'s `schema-types.ts`. @default the value of `output` */
   types_dir: pathString.optional(),
+  /**
+   * The router parses what the service answers (success bodies and `reply()` bodies) with the
+   * declared JSON schema of that status; a mismatch is logged and answered 500. @default false
+   */
+  validate_responses: z.boolean({ error: 'must be true or false' }).default(false),
 });
 
 /** A validated config, defaults applied, paths absolute. */
@@ -42,7 +47,7 @@ export type ServerConfig = z.output<typeof configSchema>;
 /** The config as written in the JSON file. */
 export type ServerConfigInput = z.input<typeof configSchema>;
 
-export const CONFIG_KEYS = ['input_openapi', 'output', 'framework', 'input_schema', 'context_type', 'types_dir'] as const;
+export const CONFIG_KEYS = ['input_openapi', 'output', 'framework', 'input_schema', 'context_type', 'types_dir', 'validate_responses'] as const;
 
 export const configSpec: ConfigSpec<ServerConfig> = {
   keys: CONFIG_KEYS,
@@ -59,5 +64,6 @@ export const CONFIG_HELP = [
   'input_schema   user-owned schema file; bodies whose <Type>Schema it exports are validated (never written)',
   'context_type   name of your context type: Service<Name = never>, passed to each method last',
   'types_dir      directory of openapi-zod-ts\'s schema-types.ts (default: output)',
+  'validate_responses  true: the router checks every answer against its declared schema; 500 on a mismatch (default false)',
   'projects       [ { ...the keys above } ] to generate several outputs from one file',
 ];

@@ -105,10 +105,10 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   const send = (reply: Code.Expr, types: Code.Expr | undefined) => [code.exprStmt(code.call('sendReply', [res, reply, ...(types ? [types] : [])])), code.ret()];
   const guard = admitsReply(plan) ? [replyGuard(b, plan, send)] : [];
   if (response.kind === 'none') {
-    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...guard);
+    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...b.checkResponse(plan), ...guard);
     body.push(code.exprStmt(code.dot(status, 'end')));
   } else {
-    body.push(code.constDecl('result', call), ...guard);
+    body.push(code.constDecl('result', call), ...b.checkResponse(plan), ...guard);
     const result = code.id('result');
     const encode = b.encodeForm(plan, result);
     const form = code.id('form');

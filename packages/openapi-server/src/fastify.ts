@@ -1,4 +1,4 @@
-import { code, type ApiModel, type Code } from '@specwright/core';
+import { code, declaredResponses, type ApiModel, type Code } from '@specwright/core';
 import { resolveNode, selectorCount, type OperationPlan, type RequestBodyPlan } from './plan.js';
 import { admitsReply, replyGuard } from './reply-emit.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
@@ -55,7 +55,7 @@ function bodySchema(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefine
 function serializer(b: RouterBuilder, plan: OperationPlan, schema: string): Code.Expr {
   const name = b.scope.claim(`${plan.fn}Serializer`);
   const options = [code.prop('schema', code.id(b.schemaValues.use(schema))), code.prop('method', code.str(plan.op.method.toUpperCase())), code.prop('url', code.str(b.routePath(plan).pattern))];
-  b.constants.push(code.constDecl(name, code.call('serializerCompiler', [code.obj(options)])));
+  b.constants.push(code.constDecl(name, code.call('serializeResponse', [code.obj(options)])));
   return code.id(name);
 }
 
@@ -113,10 +113,13 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
   const status = code.dot(reply, 'code', [code.num(response.status)]);
   const guard = admitsReply(plan) ? [replyGuard(b, plan, (sent, types) => [code.ret(code.call('sendReply', [reply, sent, ...(types ? [types] : [])]))])] : [];
   if (response.kind === 'none') {
-    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...guard);
-    body.push(code.ret(code.dot(status, 'send')));
+    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...b.checkResponse(plan), ...guard);
+    // With response schemas on the route, the type provider wants a body for send(): the route's
+    // plain reply type sends none.
+    const empty = !shared && responseSchemas(b, plan).length > 0 ? code.dot(code.as(reply, code.tref('FastifyReply')), 'code', [code.num(response.status)]) : status;
+    body.push(code.ret(code.dot(empty, 'send')));
   } else {
-    body.push(code.constDecl('result', call), ...guard);
+    body.push(code.constDecl('result', call), ...b.checkResponse(plan), ...guard);
     const result = code.id('result');
     if (response.kind === 'json' && shared && response.declaration) {
       const json = code.dot(status, 'type', [code.str('application/json; charset=utf-8')]);
@@ -148,6 +151,24 @@ function forbiddenKeysHook(b: RouterBuilder): Code.ObjectMember {
   return code.prop('preValidation', code.id('refuseForbiddenKeys'));
 }
 
+/**
+ * Every declared JSON response's schema, keyed as fastify matches them (`404`, `4xx`, `default`),
+ * and the success body's under its status. `serializeResponse` checks the 2xx ones and sends
+ * every body whole.
+ */
+function responseSchemas(b: RouterBuilder, plan: OperationPlan): Code.ObjectMember[] {
+  const out = new Map<string, Code.Expr>();
+  const response = plan.response;
+  if (response.kind === 'json' && response.declaration) out.set(String(response.status), code.id(b.schemaValues.use(response.declaration.schema)));
+  for (const r of declaredResponses(plan.op)) {
+    const declaration = plan.names.responses.get(r.status);
+    if (r.response.contents[0]?.kind !== 'json' || !declaration) continue;
+    const key = r.match === 'range' ? r.status.toLowerCase() : r.status;
+    if (!out.has(key)) out.set(key, code.id(b.schemaValues.use(declaration.schema)));
+  }
+  return [...out].map(([key, value]) => code.prop(key, value));
+}
+
 function routeOptions(b: RouterBuilder, plan: OperationPlan): Code.Expr {
   const route = b.routePath(plan);
   const info = b.routeInfo(plan);
@@ -155,10 +176,8 @@ function routeOptions(b: RouterBuilder, plan: OperationPlan): Code.Expr {
   const schema: Code.ObjectMember[] = [];
   const body = bodySchema(b, plan);
   if (body) schema.push(code.prop('body', body));
-  const response = plan.response;
-  if (response.kind === 'json' && response.declaration) {
-    schema.push(code.prop('response', code.obj([code.prop(String(response.status), code.id(b.schemaValues.use(response.declaration.schema)))])));
-  }
+  const responses = responseSchemas(b, plan);
+  if (responses.length > 0) schema.push(code.prop('response', code.obj(responses)));
   if (schema.length > 0) props.push(code.prop('schema', code.obj(schema)));
   // Authorization runs before the body is parsed and validated (DECISIONS).
   if (b.contextType) props.push(code.prop('onRequest', code.call('contextHook', [info])));
@@ -255,12 +274,12 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     'FastifyReply',
     'FastifyRequest',
     'hasZodFastifySchemaValidationErrors',
-    'serializerCompiler',
+    'ResponseSerializationError',
     'validatorCompiler',
     'ZodTypeProvider',
     'maxParamLength',
   ]);
-  b.use('fastifyErrors', 'fastifyConfig', 'routeInfo');
+  b.use('fastifyErrors', 'fastifyConfig', 'routeInfo', 'fastifySerializer');
   const groups = b.registrationOrder();
   const registrations = groups.map((group) => code.exprStmt(code.dot(code.id('app'), 'route', [group.length === 1 ? routeOptions(b, group[0]!) : sharedRouteOptions(b, group)])));
   const ctx = b.contextType;
@@ -283,7 +302,7 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
   const plugin: Code.Stmt[] = [
     ...(paramLength > FASTIFY_MAX_PARAM_LENGTH ? paramLengthCheck() : []),
     code.exprStmt(code.dot(code.id('instance'), 'setValidatorCompiler', [code.id('validatorCompiler')])),
-    code.exprStmt(code.dot(code.id('instance'), 'setSerializerCompiler', [code.id('serializerCompiler')])),
+    code.exprStmt(code.dot(code.id('instance'), 'setSerializerCompiler', [code.id('serializeResponse')])),
     code.exprStmt(code.dot(code.id('instance'), 'setErrorHandler', [code.id('handleError')])),
   ];
   const declared = (kind: 'json' | 'text' | 'bytes') => [...new Set(plans.flatMap((p) => (p.body?.kind === kind ? p.body.contentTypes.map(parserType) : [])))].sort();
@@ -340,7 +359,7 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
   const fastifyTypes = ['FastifyError', ...(b.snippets.has('fastifyParsers') || b.snippets.has('fastifyOddTypes') ? ['FastifyInstance'] : []), 'FastifyPluginAsync', 'FastifyReply', 'FastifyRequest'];
   const imports: Code.Stmt[] = [
     code.importFrom('fastify', fastifyTypes, { typeOnly: true }),
-    code.importFrom('fastify-type-provider-zod', ['hasZodFastifySchemaValidationErrors', 'serializerCompiler', 'validatorCompiler', ...(registrations.length > 0 ? [{ name: 'ZodTypeProvider', typeOnly: true }] : [])]),
+    code.importFrom('fastify-type-provider-zod', ['hasZodFastifySchemaValidationErrors', 'ResponseSerializationError', 'validatorCompiler', ...(registrations.length > 0 ? [{ name: 'ZodTypeProvider', typeOnly: true }] : [])]),
     // The namespace form (DECISIONS): esbuild then keeps only the zod functions the router calls.
     { k: 'import', from: 'zod', namespace: 'z' },
     ...b.importStatements(),

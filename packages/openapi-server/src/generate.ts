@@ -25,6 +25,8 @@ export interface ServerOptions {
   schemaTypes?: string;
   /** The user-owned schema file: import specifier and exports (undefined: no validation pass). */
   inputSchema?: { specifier: string; exports: ModuleExports } | undefined;
+  /** `validate_responses`: routers check what the service answers against the declared schemas. */
+  validateResponses?: boolean | undefined;
 }
 
 export interface GeneratedModules {
@@ -42,7 +44,7 @@ export function generateModules(model: ApiModel, options: ServerOptions): Genera
   const service = buildServiceModule(model, plans, { header: HEADER, schemaTypes, contextType: options.contextType });
   const out: GeneratedModules = { service, plans, warnings: planWarnings(model, plans) };
   if (options.framework === 'none') return out;
-  const routerOptions: RouterModuleOptions = { header: HEADER, schemaTypes, service: './service.js', contextType: options.contextType, inputSchema: options.inputSchema };
+  const routerOptions: RouterModuleOptions = { header: HEADER, schemaTypes, service: './service.js', contextType: options.contextType, inputSchema: options.inputSchema, validateResponses: options.validateResponses };
   const build = { hono: buildHonoRouter, express: buildExpressRouter, fastify: buildFastifyRouter, koa: buildKoaRouter, nestjs: buildNestRouter }[options.framework];
   out.router = build(model, plans, routerOptions);
   return out;
@@ -98,6 +100,7 @@ export async function generateFromModel(model: ApiModel, config: ServerConfig, c
   const base: ServerOptions = {
     framework: config.framework,
     contextType: config.context_type,
+    validateResponses: config.validate_responses,
     schemaTypes: importSpecifier(config.output, join(typesDir, SCHEMA_TYPES_FILE)),
   };
 

@@ -84,10 +84,10 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   const status = code.num(response.status);
   const guard = admitsReply(plan) ? [replyGuard(b, plan, (reply, types) => [code.ret(code.call('replyResponse', types ? [reply, types] : [reply]))])] : [];
   if (response.kind === 'none') {
-    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...guard);
+    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...b.checkResponse(plan), ...guard);
     body.push(code.ret(code.dot(c, 'body', [code.nul(), status])));
   } else {
-    body.push(code.constDecl('result', call), ...guard);
+    body.push(code.constDecl('result', call), ...b.checkResponse(plan), ...guard);
     const result = code.id('result');
     const encode = b.encodeForm(plan, result);
     const form = code.id('form');

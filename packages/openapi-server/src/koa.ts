@@ -93,11 +93,11 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   const guard = admitsReply(plan) ? [replyGuard(b, plan, send)] : [];
   if (response.kind === 'none') {
     b.use('koaEmptyResponse');
-    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...guard);
+    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...b.checkResponse(plan), ...guard);
     body.push(code.exprStmt(code.call('sendKoaEmpty', [ctx, status])));
     return body;
   }
-  body.push(code.constDecl('result', call), ...guard);
+  body.push(code.constDecl('result', call), ...b.checkResponse(plan), ...guard);
   const result = code.id('result');
   if (response.kind === 'json') {
     b.use('koaJsonResponse');

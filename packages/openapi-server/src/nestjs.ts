@@ -148,11 +148,11 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, context: ContextSour
   const send = (sent: Code.Expr, types: Code.Expr | undefined) => [code.exprStmt(code.call('sendReply', [res, sent, ...(types ? [types] : [])])), code.ret()];
   const guard = admitsReply(plan) ? [replyGuard(b, plan, send)] : [];
   if (response.kind === 'none') {
-    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...guard);
+    body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...b.checkResponse(plan), ...guard);
     body.push(code.exprStmt(code.dot(status, 'end')));
     return body;
   }
-  body.push(code.constDecl('result', call), ...guard);
+  body.push(code.constDecl('result', call), ...b.checkResponse(plan), ...guard);
   const result = code.id('result');
   const encode = b.encodeForm(plan, result);
   const form = code.id('form');
@@ -234,5 +234,8 @@ export function buildNestRouter(model: ApiModel, plans: OperationPlan[], options
     ...b.importStatements(),
   ];
   const nestStatements = closure.ids.map((id) => code.canonicalRaw(nestSnippetText(id)));
+  // Nest's HttpError (an HttpException, same name and constructor) stands in for the shared one,
+  // which validate_responses' check throws.
+  b.replacedSnippets.add('httpError');
   return { header: options.header, body: [...imports, ...b.snippetStatements(), ...nestStatements, optionsInterface, ...b.constants, controller] };
 }

@@ -55,6 +55,8 @@ export interface QueryFieldPlan {
    * absent required parameter that allows null as null.
    */
   nullable: boolean;
+  /** The declared `default` of an optional parameter, as JSON text: the service gets it when the request leaves the parameter out. */
+  default?: string;
 }
 
 export interface RequestBodyPlan {
@@ -226,7 +228,10 @@ const DELIMITERS: Record<string, string> = { spaceDelimited: ' ', pipeDelimited:
 export function queryField(model: ApiModel, parameter: Parameter): QueryFieldPlan {
   const resolved = resolveNode(model, parameter.schema);
   const style = parameter.style === 'deepObject' ? 'deep' : parameter.style === 'json' ? 'json' : (DELIMITERS[parameter.style] ?? (parameter.explode ? '' : ','));
-  return { name: parameter.name, style, shape: queryShape(model, resolved), required: parameter.required, nullable: resolved.nullable };
+  const field: QueryFieldPlan = { name: parameter.name, style, shape: queryShape(model, resolved), required: parameter.required, nullable: resolved.nullable };
+  const declared = parameter.schema.default ?? resolved.default;
+  if (!parameter.required && declared !== undefined) field.default = JSON.stringify(declared.value);
+  return field;
 }
 
 export function planOperation(model: ApiModel, registry: NameRegistry, op: Operation): OperationPlan {

@@ -1,4 +1,4 @@
-import { NameScope, code, pathItemSeparator, routedUrlPath, styleShape, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
+import { NameScope, code, declaredResponses, pathItemSeparator, routedUrlPath, styleShape, type ApiModel, type Code, type ModuleExports } from '@specwright/core';
 import { ImportList } from './imports.js';
 import { enumValues, routeGroups, selectorCount, type OperationPlan, type QueryFieldPlan, type QueryShape } from './plan.js';
 import { parsePath, routePath, type PathPart, type RoutePath, type RouterFramework } from './route-path.js';
@@ -17,6 +17,8 @@ export interface RouterModuleOptions {
    * `<BodyType>Schema` it exports are validated with that schema.
    */
   inputSchema?: { specifier: string; exports: ModuleExports } | undefined;
+  /** `validate_responses`: each answer of the service is parsed with its status's declared schema. */
+  validateResponses?: boolean | undefined;
 }
 
 /** Names the router functions use locally; module-level declarations never take them. */
@@ -110,6 +112,25 @@ export class RouterBuilder {
     return { statements, arg: code.member(input, 'data', !body.required) };
   }
 
+  /**
+   * `validate_responses`: `checkResponse(<fn>ResponseSchemas, operationId, result, status);` after
+   * the service call, with a module constant of each declared status's JSON schema (null for a
+   * status without one, so its range does not take it). None without the option or a JSON schema.
+   */
+  checkResponse(plan: OperationPlan): Code.Stmt[] {
+    if (!this.options.validateResponses) return [];
+    const entries = declaredResponses(plan.op).map((r) => {
+      const declaration = plan.names.responses.get(r.status);
+      const json = r.response.contents[0]?.kind === 'json' && declaration !== undefined;
+      return code.prop(r.status, json ? code.id(this.schemaValues.use(declaration.schema)) : code.nul());
+    });
+    if (!entries.some((e) => e.value.k !== 'null')) return [];
+    this.use('responseCheck');
+    const name = this.scope.claim(`${plan.fn}ResponseSchemas`);
+    this.constants.push(code.constDecl(name, code.obj(entries), { type: code.tref('Record', [code.kw('string'), code.tref('ResponseSchema')]) }));
+    return [code.exprStmt(code.call('checkResponse', [code.id(name), code.str(plan.operationId), code.id('result'), code.num(plan.response.status)]))];
+  }
+
   /** A module constant `<fn>Route: RouteInfo` (seed rule 3), declared once per operation. */
   routeInfo(plan: OperationPlan): Code.Expr {
     let name = this.routeConsts.get(plan.op.key);
@@ -139,12 +160,24 @@ export class RouterBuilder {
   parseQuery(plan: OperationPlan, url: Code.Expr): Code.Expr | undefined {
     if (!plan.query) return undefined;
     const schema = code.id(this.schemaValues.use(plan.query.declaration.schema));
-    const read = code.call('readQuery', [url, this.queryFields(plan, plan.query.fields)]);
+    const fields = code.call('readQuery', [url, this.queryFields(plan, plan.query.fields)]);
+    const read = this.withDefaults(plan, fields);
     // Only a required parameter can be null when absent: an absent optional one stays undefined.
     const nullable = plan.query.fields.filter((f) => f.required && f.nullable).map((f) => code.str(f.name));
     if (nullable.length === 0) return code.dot(schema, 'safeParse', [read]);
     this.use('queryNulls');
     return code.call('withNulls', [code.arrow([code.param('value')], code.dot(schema, 'safeParse', [code.id('value')])), read, code.arr(nullable)]);
+  }
+
+  /** `withDefaults(query, <fn>QueryDefaults)` when an optional query parameter declares a `default`. */
+  private withDefaults(plan: OperationPlan, query: Code.Expr): Code.Expr {
+    const defaults = (plan.query?.fields ?? []).flatMap((f) => (f.default === undefined ? [] : [code.arr([code.str(f.name), code.str(f.default)])]));
+    if (defaults.length === 0) return query;
+    this.use('queryDefaults');
+    const name = this.scope.claim(`${plan.fn}QueryDefaults`);
+    const type = code.tref('ReadonlyArray', [code.tref('QueryDefault')]);
+    this.constants.push(code.constDecl(name, code.arr(defaults), { type }));
+    return code.call('withDefaults', [query, code.id(name)]);
   }
 
   routePath(plan: OperationPlan): RoutePath {
@@ -232,8 +265,11 @@ export class RouterBuilder {
     return out;
   }
 
+  /** Snippets the router declares itself, under the same names (see `snippetTexts`). */
+  readonly replacedSnippets = new Set<SnippetId>();
+
   snippetStatements(): Code.Stmt[] {
-    return snippetTexts(this.snippets).map((text) => code.canonicalRaw(text));
+    return snippetTexts(this.snippets, this.replacedSnippets).map((text) => code.canonicalRaw(text));
   }
 
   /** Whether a request carries the selectors of an operation on a shared route (`selects(...)`). */

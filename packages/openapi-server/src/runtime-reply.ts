@@ -58,6 +58,49 @@ function replyPayload(
 }
 `,
   },
+  responseCheck: {
+    declares: ['ResponseSchema', 'checkResponse'],
+    needs: ['reply', 'httpError'],
+    text: `
+/** A schema a response body is checked with (classic zod or zod/mini); null: a body without one. */
+type ResponseSchema = {
+  safeParse(value: unknown): {
+    success: boolean;
+    error?: { issues: readonly { path: readonly PropertyKey[] }[] } | undefined;
+  };
+} | null;
+
+/**
+ * \`validate_responses\`: what the service answered (its success body or a reply) is parsed with the
+ * declared schema of its status (code, then range, then default). A mismatch is logged, naming the
+ * operation, the status and the issue paths, and answered 500.
+ */
+function checkResponse(
+  schemas: Record<string, ResponseSchema>,
+  operationId: string,
+  result: unknown,
+  status: number,
+): void {
+  const replied = isReply(result);
+  const sent = replied ? result : { status, body: result };
+  // A success body is never checked against \`default\`: that is an error response.
+  const keys = [String(sent.status), \`\${Math.floor(sent.status / 100)}XX\`];
+  if (replied) keys.push("default");
+  const key = keys.find((candidate) => Object.hasOwn(schemas, candidate));
+  const schema = key === undefined ? undefined : schemas[key];
+  if (!schema) return;
+  const parsed = schema.safeParse(sent.body);
+  if (parsed.success) return;
+  const paths = (parsed.error?.issues ?? []).map(
+    (issue) => "/" + issue.path.map((part) => String(part)).join("/"),
+  );
+  console.error(
+    \`\${operationId}: the \${sent.status} response does not match its declared schema at \${paths.join(", ")}\`,
+  );
+  throw new HttpError(500, "Internal Server Error");
+}
+`,
+  },
   honoReply: {
     declares: ['replyResponse'],
     needs: ['reply'],

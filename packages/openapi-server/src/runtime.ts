@@ -380,6 +380,25 @@ function readQuery(
 }
 `,
   },
+  queryDefaults: {
+    declares: ['QueryDefault', 'withDefaults'],
+    needs: [],
+    text: `
+/** An optional query parameter's name and its declared \`default\` as JSON text. */
+type QueryDefault = readonly [name: string, json: string];
+
+/** A parameter the request leaves out gets its declared default, parsed afresh for each request. */
+function withDefaults(
+  query: Record<string, unknown>,
+  defaults: readonly QueryDefault[],
+): Record<string, unknown> {
+  for (const [name, json] of defaults) {
+    if (query[name] === undefined) query[name] = JSON.parse(json);
+  }
+  return query;
+}
+`,
+  },
   queryNulls: {
     declares: ['withNulls'],
     needs: [],
@@ -944,6 +963,39 @@ declare module "fastify" {
 }
 `,
   },
+  fastifySerializer: {
+    declares: ['serializeResponse'],
+    needs: [],
+    text: `
+/**
+ * The serializer of the routes' response schemas. A 2xx body is checked with its schema (a
+ * mismatch is a 500, as with fastify-type-provider-zod's compiler), then sent whole with
+ * JSON.stringify: zod's output would drop the keys the schema does not list. The schema of an
+ * error status describes the route; its body is sent as it is.
+ */
+function serializeResponse(route: {
+  schema: unknown;
+  method: string;
+  url: string;
+  httpStatus?: string;
+}): (data: unknown) => string {
+  const checked =
+    route.httpStatus === undefined || route.httpStatus.startsWith("2");
+  const schema =
+    checked && route.schema instanceof z.core.$ZodType
+      ? route.schema
+      : undefined;
+  return (data) => {
+    const result = schema === undefined ? undefined : z.safeParse(schema, data);
+    if (result?.error)
+      throw new ResponseSerializationError(route.method, route.url, {
+        cause: result.error,
+      });
+    return JSON.stringify(data);
+  };
+}
+`,
+  },
   fastifyErrors: {
     declares: ['handleError'],
     needs: ['errorBody', 'httpError', 'toIssues'],
@@ -1154,8 +1206,11 @@ export function snippetText(id: SnippetId): string {
   return snippets[id].text.trim();
 }
 
-/** The snippets `wanted` needs, dependencies first, each once, in a fixed order. */
-export function snippetTexts(wanted: Iterable<SnippetId>): string[] {
+/**
+ * The snippets `wanted` needs, dependencies first, each once, in a fixed order; `replaced` are
+ * left out where the router declares its own (NestJS's HttpError is an HttpException).
+ */
+export function snippetTexts(wanted: Iterable<SnippetId>, replaced: ReadonlySet<SnippetId> = new Set()): string[] {
   const chosen = new Set<SnippetId>();
   const add = (id: SnippetId) => {
     if (chosen.has(id)) return;
@@ -1165,7 +1220,7 @@ export function snippetTexts(wanted: Iterable<SnippetId>): string[] {
   for (const id of wanted) add(id);
   // httpError and honoHttpError declare the same class: hono uses its own.
   if (chosen.has('honoHttpError')) chosen.delete('httpError');
-  return SNIPPET_IDS.filter((id) => chosen.has(id)).map(snippetText);
+  return SNIPPET_IDS.filter((id) => chosen.has(id) && !replaced.has(id)).map(snippetText);
 }
 
 /** Every top-level name the snippets may declare (reserved in the router's scope). */

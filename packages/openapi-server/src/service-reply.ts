@@ -39,15 +39,22 @@ export type StatusRange<H extends 1 | 2 | 3 | 4 | 5> =
  * Answers with \`status\` and \`body\` (omitted for a response without one), and \`init.headers\`:
  * \`return reply(404, { code: "missing", message: "No such book" })\`.
  */
-export function reply<S extends number, B = undefined>(
+export function reply<S extends number>(status: S): Reply<S, undefined>;
+export function reply<S extends number, B>(
   status: S,
-  body?: B,
+  body: B,
   init?: ReplyInit,
-): Reply<S, B> {
+): Reply<S, B>;
+// Two signatures: without a body, the method's return type would otherwise infer the body type.
+export function reply(
+  status: number,
+  body?: unknown,
+  init?: ReplyInit,
+): Reply<number, unknown> {
   return {
     [REPLY]: true,
     status,
-    body: body as B,
+    body,
     headers: init?.headers,
   };
 }

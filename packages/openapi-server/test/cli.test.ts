@@ -75,7 +75,7 @@ describe('config errors exit 1, name the file and the key, print no stack', () =
   });
 
   it.each<[string, Record<string, unknown>, RegExp]>([
-    ['an unknown key lists the allowed ones', { input_openapi: petstore, output: 'o', framwork: 'hono' }, /key "framwork": unknown key \(allowed: input_openapi, output, framework, input_schema, context_type, types_dir, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects\)/],
+    ['an unknown key lists the allowed ones', { input_openapi: petstore, output: 'o', framwork: 'hono' }, /key "framwork": unknown key \(allowed: input_openapi, output, framework, input_schema, context_type, types_dir, validate_responses, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects\)/],
     ['a missing input_openapi', { output: 'o' }, /key "input_openapi": is required/],
     ['a missing output', { input_openapi: petstore }, /key "output": is required/],
     ['an unknown framework', { input_openapi: petstore, output: 'o', framework: 'sails' }, /key "framework": must be one of "hono", "express", "fastify", "koa", "nestjs", "none" \(got "sails"\)/],

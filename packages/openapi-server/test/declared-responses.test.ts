@@ -1,8 +1,9 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { extractFieldErrors } from '@specwright/form-errors';
 import { fixture, typecheck } from '@specwright/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FRAMEWORKS, generateProject, type GeneratedProject } from './support.js';
 
 /**
@@ -47,8 +48,13 @@ export function start(port: number) {
   fastify: `import Fastify from 'fastify';
 import { createRouter } from './gen/router.js';
 import { service } from './service-impl.js';
+/** Each route's response schema keys, as fastify registered them. */
+export const responseKeys: Record<string, string[]> = {};
 export async function start(port: number) {
   const app = Fastify();
+  app.addHook('onRoute', (route) => {
+    responseKeys[route.method + ' ' + route.url] = Object.keys((route.schema?.response ?? {}) as object);
+  });
   await app.register(createRouter(service, { createContext: () => ({ userId: 'u' }) }), { prefix: '/api' });
   await app.listen({ port, host: '127.0.0.1' });
   return () => app.close();
@@ -78,16 +84,20 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
   let generated: GeneratedProject;
   let close: () => Promise<void>;
   let base: string;
+  let responseKeys: Record<string, string[]> | undefined;
 
   beforeAll(async () => {
-    generated = await generateProject({ spec: SPEC, framework, inputSchema: false, contextType: 'AuthContext' });
+    // validate_responses on: the replies below all match the spec, and the check must let them through.
+    generated = await generateProject({ spec: SPEC, framework, inputSchema: false, contextType: 'AuthContext', serverConfig: { validate_responses: true } });
     expect(generated.server.code).toBe(0);
     const impl = (await import('node:fs')).readFileSync(join(import.meta.dirname, 'types', 'declared-responses.ts'), 'utf8');
     generated.project.write('service-impl.ts', impl);
     generated.project.write('serve.ts', SERVE[framework]);
     const { freePort } = await import('@specwright/testing');
     const port = await freePort();
-    const { start } = (await import(pathToFileURL(join(generated.dir, 'serve.ts')).href)) as { start: (port: number) => Promise<() => Promise<void>> | (() => Promise<void>) };
+    const served = (await import(pathToFileURL(join(generated.dir, 'serve.ts')).href)) as { start: (port: number) => Promise<() => Promise<void>> | (() => Promise<void>); responseKeys?: Record<string, string[]> };
+    const { start } = served;
+    responseKeys = served.responseKeys;
     close = await start(port);
     base = `http://127.0.0.1:${port}/api`;
   });
@@ -112,8 +122,54 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
     expect([missing.status, JSON.parse(missing.text), missing.type]).toEqual([404, { code: 'missing', message: 'No such book' }, expect.stringContaining('application/json')]);
     const busy = await get('/books/busy');
     expect([busy.status, JSON.parse(busy.text)]).toEqual([503, { retryAfter: 30 }]);
+    const cover = await get('/books/x/cover');
+    expect([cover.status, JSON.parse(cover.text)]).toEqual([200, { url: '/covers/x.png' }]);
+    const noCover = await get('/books/none/cover');
+    expect([noCover.status, noCover.text]).toEqual([404, '']);
+    const gone = await fetch(`${base}/books/gone/cover`);
+    expect([gone.status, gone.headers.get('x-reason'), await gone.text()]).toEqual([404, 'gone', '']);
     const teapot = await get('/books/teapot');
     expect([teapot.status, teapot.text, teapot.type]).toEqual([418, 'I am a teapot', expect.stringContaining('text/plain')]);
+  });
+
+  it('sends a body whole: a key the schema does not list stays (fastify: with every declared JSON response schema attached)', async () => {
+    if (framework === 'fastify') {
+      expect(responseKeys?.['GET /api/books/:id']).toEqual(['200', '404', '5xx']);
+      expect(responseKeys?.['POST /api/books']).toEqual(['201', '202', '422', '4xx']);
+    } else expect(responseKeys).toBeUndefined();
+    const extra = await get('/books/extra');
+    expect([extra.status, JSON.parse(extra.text)]).toEqual([200, { id: 'extra', title: 'Dune', shelf: 'B2', copies: 3 }]);
+  });
+
+  it("form-errors maps the router's own validation body to the fields (hono, express, koa: 422; fastify, NestJS: 400)", async () => {
+    const refused = await post('');
+    expect(refused.status).toBe(framework === 'fastify' || framework === 'nestjs' ? 400 : 422);
+    expect(extractFieldErrors({ status: refused.status, body: JSON.parse(refused.text) })).toEqual([{ field: 'title', message: expect.any(String) }]);
+  });
+
+  it("a query parameter's default is what the service gets when the request leaves it out", async () => {
+    const defaults = await get('/books/query/cover');
+    expect(JSON.parse(JSON.parse(defaults.text).url)).toEqual({ size: 'medium', scale: 1, tags: ['front'] });
+    const given = await get('/books/query/cover?size=large&tags=back&tags=spine');
+    expect(JSON.parse(JSON.parse(given.text).url)).toEqual({ size: 'large', scale: 1, tags: ['back', 'spine'] });
+    const invalid = await get('/books/query/cover?scale=x');
+    expect(invalid.status).toBe(400);
+  });
+
+  it('validate_responses: a body that breaks its declared schema is logged (operation, status, paths) and answered 500', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const invalid = await get('/books/invalid');
+      expect(invalid.status).toBe(500);
+      expect(invalid.text).not.toContain('42');
+      const invalidReply = await get('/books/invalid-reply');
+      expect(invalidReply.status).toBe(500);
+      const lines = logged.mock.calls.map((args) => args.map(String).join(' '));
+      expect(lines).toContain('getBook: the 200 response does not match its declared schema at /title');
+      expect(lines).toContain('getBook: the 404 response does not match its declared schema at /code');
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('a second 2xx, the success status with headers, and a 204 operation answering a text error', async () => {

@@ -30,7 +30,7 @@ const OUTPUT: Record<Section, string> = { zod_ts: 'api', server: 'api', react_qu
 /** Values other than the default for each key (`input_openapi` and `output` are set in every run). */
 const VALUES: Record<Section, Record<string, unknown[]>> = {
   zod_ts: { input_schema: ['schemas/user.ts'], zod_variant: ['classic', 'mini'] },
-  server: { framework: [...FRAMEWORKS], input_schema: ['schemas/user.ts'], context_type: ['AuthContext'], types_dir: ['api'] },
+  server: { framework: [...FRAMEWORKS], input_schema: ['schemas/user.ts'], context_type: ['AuthContext'], types_dir: ['api'], validate_responses: [true] },
   react_query: {
     stale_time: [1000],
     gc_time: [5000],

@@ -10,7 +10,23 @@ export const service: Service<AuthContext> = {
     if (id === 'missing') return reply(404, { code: 'missing', message: 'No such book' });
     if (id === 'busy') return reply(503, { retryAfter: 30 });
     if (id === 'teapot') return reply(418, 'I am a teapot');
+    // Bodies that break the spec, for validate_responses.
+    if (id === 'invalid') return { id, title: 42 } as never;
+    // Keys the schema does not list travel whole (no router drops them).
+    if (id === 'extra') {
+      const book = { id, title: 'Dune', shelf: 'B2', copies: 3 };
+      return book;
+    }
+    if (id === 'invalid-reply') return reply(404, { code: 1, message: 'No such book' } as never);
     return { id, title: 'Dune' };
+  },
+  async getCover(id, query) {
+    // A declared response without a body, beside a success body.
+    if (id === 'none') return reply(404);
+    if (id === 'gone') return reply(404, undefined, { headers: { 'x-reason': 'gone' } });
+    // The client's types leave the parameters optional; the router gives their defaults.
+    if (id === 'query') return { url: JSON.stringify(query) };
+    return { url: `/covers/${id}.png` };
   },
   async deleteBook(id) {
     if (id === 'lent') return reply(409, 'lent out');
@@ -29,7 +45,8 @@ export const service: Service<AuthContext> = {
 type Get = Pick<Service<AuthContext>, 'getBook'>;
 type Create = Pick<Service<AuthContext>, 'createBook'>;
 type Delete = Pick<Service<AuthContext>, 'deleteBook'>;
-export const wrong: [Get, Get, Delete, Delete, Create, Create, Create] = [
+type Cover = Pick<Service<AuthContext>, 'getCover'>;
+export const wrong: [Get, Get, Delete, Delete, Create, Create, Create, Cover, Cover, Cover] = [
   {
     // @ts-expect-error 404's body is NotFound
     async getBook() {
@@ -70,6 +87,24 @@ export const wrong: [Get, Get, Delete, Delete, Create, Create, Create] = [
     // @ts-expect-error a 202's body is { ticket }
     async createBook() {
       return reply(202, { id: '1', title: 'x' });
+    },
+  },
+  {
+    // @ts-expect-error getCover declares no 418, 4XX or default
+    async getCover() {
+      return reply(418, { url: 'x' });
+    },
+  },
+  {
+    // @ts-expect-error getCover's 404 has no body
+    async getCover() {
+      return reply(404, { url: 'x' });
+    },
+  },
+  {
+    // @ts-expect-error a 200's body is { url: string }
+    async getCover() {
+      return reply(200, { href: 'x' });
     },
   },
 ];
