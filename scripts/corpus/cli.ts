@@ -33,6 +33,8 @@ const USAGE = `usage: pnpm corpus [options]
   --out DIR               report folder (default bench/corpus for the default sample, else
                           .tmp/corpus-out/<sample>)
   --resume                reuse the records of <out>/report.json made by the same generators
+  --smallest-first        run the smallest specs first (default: largest first), so that a run
+                          stopped early (a session's share of --sample all) has covered the most specs
   --keep                  keep every temporary project (default: only those with findings)
 
 Exit 0 when no spec crashed, timed out or failed to compile; 1 otherwise; 2 on a usage error.`;
@@ -53,6 +55,7 @@ const OPTIONS = {
   timeout: { type: 'string', default: '300' },
   out: { type: 'string' },
   resume: { type: 'boolean', default: false },
+  'smallest-first': { type: 'boolean', default: false },
   keep: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -175,6 +178,7 @@ await runPool(jobList, {
   jobs,
   heavyBytes: 10_000_000,
   heapMiB: 12_288,
+  smallestFirst: args['smallest-first'],
   timeoutMs: (job) => (timeoutS + 30 * (job.spec.bytes / 1e6)) * 1000,
   onResult(result) {
     result.fingerprint = print;

@@ -11,6 +11,8 @@ export interface PoolOptions {
   heavyBytes: number;
   /** Heap limit of a worker, MiB. */
   heapMiB: number;
+  /** Smallest spec first (a run stopped early has covered the most specs) instead of largest first. */
+  smallestFirst?: boolean;
   onStart?(job: WorkerJob): void;
   onResult(result: SpecResult): void | Promise<void>;
 }
@@ -62,10 +64,10 @@ function runOne(job: WorkerJob, options: PoolOptions): Promise<SpecResult> {
 
 /**
  * Runs the jobs on `jobs` workers, largest first (the long ones start early instead of finishing
- * last); a heavy job waits for the running ones and runs alone.
+ * last) unless `smallestFirst`; a heavy job waits for the running ones and runs alone.
  */
 export async function runPool(jobs: WorkerJob[], options: PoolOptions): Promise<void> {
-  const queue = [...jobs].sort((a, b) => b.spec.bytes - a.spec.bytes);
+  const queue = [...jobs].sort((a, b) => (options.smallestFirst ? a.spec.bytes - b.spec.bytes : b.spec.bytes - a.spec.bytes));
   const running = new Set<Promise<void>>();
   let heavyRunning = false;
   while (queue.length > 0 || running.size > 0) {

@@ -153,7 +153,7 @@ class ModelBuilder {
       if (first !== undefined) {
         this.reader.warn(childPointer(operation.pointer, 'operationId'), `operationId "${id}" is also used at ${first} (operationIds must be unique); this operation is named ${name}`);
       }
-      return projectOperation(orderMedia({ ...operation, name }, built), visibility);
+      return projectOperation(orderMedia({ ...operation, name }, built, (pointer, message) => this.reader.warn(pointer, message)), visibility);
     });
     for (const operation of operations) this.warnUncallable(operation, built);
     const requested = writableVariantsRequested(schemas, operations);
@@ -465,10 +465,12 @@ const KIND_ORDER: MediaKind[] = ['json', 'form', 'multipart', 'text', 'binary', 
  * string is raw bytes whatever media type declares it, so such a JSON media type comes last:
  * Azure's LUIS declares its gzip download as application/json and application/octet-stream alike.
  */
-function orderMedia(operation: Operation, schemas: ReadonlyMap<string, SchemaNode>): Operation {
+function orderMedia(operation: Operation, schemas: ReadonlyMap<string, SchemaNode>, warn: (pointer: string, message: string) => void): Operation {
   const rank = (content: MediaContent) => (mediaKind(content.contentType) === 'json' && isBinaryString(content.schema, schemas) ? KIND_ORDER.length : KIND_ORDER.indexOf(content.kind));
   const order = (list: MediaContent[]) => [...list].sort((a, b) => rank(a) - rank(b));
-  const out: Operation = { ...operation, responses: operation.responses.map((r) => ({ ...r, contents: order(r.contents.map((c) => responseMedia(c, schemas))) })) };
+  const settle = (status: string, content: MediaContent) =>
+    responseMedia(content, schemas, (message) => warn(childPointer(operation.pointer, 'responses', status, 'content', content.contentType, 'schema'), message));
+  const out: Operation = { ...operation, responses: operation.responses.map((r) => ({ ...r, contents: order(r.contents.map((c) => settle(r.status, c))) })) };
   if (operation.requestBody) out.requestBody = { ...operation.requestBody, contents: order(operation.requestBody.contents) };
   return out;
 }

@@ -13,12 +13,15 @@ import type { MediaContent, SchemaNode } from './types.js';
  * - any other non-JSON media type (`application/pdf`, `application/vnd.*`) is raw bytes, unless
  *   its schema describes text (`application/x-yaml` as a string), which is then read as text.
  *
- * Multipart and form responses are left as declared.
+ * A multipart or form response is read as its fields when its schema is an object (or as text when
+ * it describes text); any other schema (an array of parts, a union) cannot say which part is which
+ * value, so the body is raw bytes and `warn` is told that the schema is not applied.
  */
-export function responseMedia(content: MediaContent, schemas: ReadonlyMap<string, SchemaNode>): MediaContent {
+export function responseMedia(content: MediaContent, schemas: ReadonlyMap<string, SchemaNode>, warn: (message: string) => void = () => {}): MediaContent {
   const schema = content.schema;
-  if (content.kind === 'form' || content.kind === 'multipart' || schema === undefined) return content;
+  if (schema === undefined) return content;
   const node = resolve(schema, schemas);
+  if (content.kind === 'form' || content.kind === 'multipart') return formMedia(content, node, schemas, warn);
   if (node.kind === 'string' && node.binary === true) return content.kind === 'binary' ? content : { ...content, kind: 'binary' };
   if (content.kind === 'json') return content;
   if (isAnyType(content.contentType)) return { ...content, kind: 'json' };
@@ -26,6 +29,14 @@ export function responseMedia(content: MediaContent, schemas: ReadonlyMap<string
   if (content.kind === 'text') return text ? content : { ...content, schema: { kind: 'string', nullable: false } };
   // An unknown media type whose schema is text (`application/x-yaml` as a string) is read as text.
   if (content.kind === 'other' && text) return { ...content, kind: 'text' };
+  return { ...content, kind: 'binary', schema: { kind: 'string', nullable: false, binary: true } };
+}
+
+/** A multipart or form response: its fields (an object schema), its text, or else raw bytes. */
+function formMedia(content: MediaContent, node: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>, warn: (message: string) => void): MediaContent {
+  // A binary string is read as raw bytes by every generator already.
+  if (node.kind === 'object' || describesText(node, schemas) || (node.kind === 'string' && node.binary === true)) return content;
+  warn(`${content.contentType} response: its schema is ${/^[aeio]/.test(node.kind) ? 'an' : 'a'} ${node.kind}, not an object, so the body cannot be read as named parts; it is raw bytes (a Blob) and the schema is not applied`);
   return { ...content, kind: 'binary', schema: { kind: 'string', nullable: false, binary: true } };
 }
 
