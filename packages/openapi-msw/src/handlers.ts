@@ -203,7 +203,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   if (plans.some((plan) => plan.kind === 'form')) body.push(c.canonicalRaw(FORM_RESPONSE));
   const runtime = [
     ...(handlerExprs.length > 0 || mocks.hasFactories() ? MERGE_RUNTIME : []),
-    ...(mocks.hasFactories() ? FACTORY_RUNTIME : []),
+    ...(mocks.hasGeneratedFactories() ? FACTORY_RUNTIME : []),
     ...(mocks.hasDescribed() ? DESCRIBED_RUNTIME : []),
     ...(handlerExprs.length > 0 ? OPERATION_RUNTIME : []),
     ...(sharedSlash ? [NO_TRAILING_SLASH] : []),

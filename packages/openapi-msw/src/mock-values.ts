@@ -262,6 +262,13 @@ export class MockBuilder {
     return this.factoryOrder.length > 0;
   }
 
+  /** Whether `declarations()` emitted a generated factory (they call `mswFactory`; described ones do not). */
+  hasGeneratedFactories(): boolean {
+    return this.generatedFactories;
+  }
+
+  private generatedFactories = false;
+
   /** Whether any factory builds its values from a description. */
   hasDescribed(): boolean {
     return this.described !== undefined;
@@ -285,6 +292,7 @@ export class MockBuilder {
       else describedNames.set(key, this.names.claim(this.baseName(key)));
     }
     for (const fn of emitted) if (!factories.has(fn)) fn.ident.name = this.names.claim(this.baseName(fn.key));
+    this.generatedFactories = emitted.some((fn) => factories.has(fn));
     const statements: Code.Stmt[] = emitted.map((fn) => {
       const schema = this.schemas.get(fn.key)!;
       const inside = fn.context.map((key) => this.schemas.get(key)!.sourceName).join(' > ');

@@ -110,14 +110,14 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, shared: boolean): Co
 
   const call = code.awaitExpr(code.dot(code.id('service'), plan.fn, args));
   const response = plan.response;
-  const status = code.dot(reply, 'code', [code.num(response.status)]);
+  // With response schemas on the route but none for the success status, the type provider types
+  // send() with the other statuses' bodies: the route's plain reply type sends this one.
+  const untyped = !shared && !(response.kind === 'json' && response.declaration) && responseSchemas(b, plan).length > 0;
+  const status = code.dot(untyped ? code.as(reply, code.tref('FastifyReply')) : reply, 'code', [code.num(response.status)]);
   const guard = admitsReply(plan) ? [replyGuard(b, plan, (sent, types) => [code.ret(code.call('sendReply', [reply, sent, ...(types ? [types] : [])]))])] : [];
   if (response.kind === 'none') {
     body.push(guard.length > 0 ? code.constDecl('result', call) : code.exprStmt(call), ...b.checkResponse(plan), ...guard);
-    // With response schemas on the route, the type provider wants a body for send(): the route's
-    // plain reply type sends none.
-    const empty = !shared && responseSchemas(b, plan).length > 0 ? code.dot(code.as(reply, code.tref('FastifyReply')), 'code', [code.num(response.status)]) : status;
-    body.push(code.ret(code.dot(empty, 'send')));
+    body.push(code.ret(code.dot(status, 'send')));
   } else {
     body.push(code.constDecl('result', call), ...b.checkResponse(plan), ...guard);
     const result = code.id('result');
