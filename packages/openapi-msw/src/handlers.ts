@@ -85,7 +85,7 @@ function isBinaryArray(schema: SchemaNode | undefined, resolve: (key: string) =>
 }
 
 /** The schema behind references (undefined past 64 hops or an unknown name). */
-function resolved(schema: SchemaNode | undefined, resolve: (key: string) => SchemaNode | undefined): SchemaNode | undefined {
+export function resolved(schema: SchemaNode | undefined, resolve: (key: string) => SchemaNode | undefined): SchemaNode | undefined {
   let node = schema;
   for (let hops = 0; node?.kind === 'ref' && hops < 64; hops++) node = resolve(node.key);
   return node?.kind === 'ref' ? undefined : node;

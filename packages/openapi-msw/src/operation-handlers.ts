@@ -1,5 +1,5 @@
 import { NameScope, code as c, declaredResponses, safeIdentifier, type Code, type Operation, type SchemaNode } from '@specwright/core';
-import { planForResponse, type ResponsePlan } from './handlers.js';
+import { planForResponse, resolved, type ResponsePlan } from './handlers.js';
 import type { MockBuilder } from './mock-values.js';
 import { routePattern } from './routes.js';
 
@@ -43,12 +43,30 @@ export function operationAnswers(operation: Operation, seedPlan: ResponsePlan, n
     if (code === undefined || plans.has(code)) continue;
     plans.set(code, planForResponse(declared.response, code, resolve));
   }
-  const props = [...plans].map(([status, plan]) => c.prop(String(status), answerExpr(plan, mocks)));
+  const texts = new Map<number, SchemaNode>();
+  for (const declared of declaredResponses(operation)) {
+    const code = declared.representative;
+    const media = declared.response.contents[0];
+    // Beside the seed's answer (an empty body, rule 5), a text status answers a mock string, so
+    // that a declared schema such as `minLength: 1` holds for what a test asks for.
+    if (code === undefined || code === seedPlan.status || texts.has(code) || plans.get(code)?.kind !== 'non-json') continue;
+    if (media?.kind === 'text' && media.schema && resolved(media.schema, resolve)?.kind === 'string') texts.set(code, media.schema);
+  }
+  const props = [...plans].map(([status, plan]) => {
+    const text = texts.get(status);
+    return c.prop(String(status), text && plan.kind === 'non-json' ? textAnswer(text, plan.contentType, status, mocks) : answerExpr(plan, mocks));
+  });
   return {
     declaration: c.constDecl(name, c.obj(props), { doc: 'Every declared response of the operation, by status code.' }),
     status: seedPlan.status,
     plans: [...plans.values()],
   };
+}
+
+/** A text status's answer: a whole response holding a mock string of its schema. */
+function textAnswer(schema: SchemaNode, contentType: string, status: number, mocks: MockBuilder): Code.Expr {
+  const init = c.obj([c.prop('status', c.num(status)), c.prop('headers', c.obj([c.prop('Content-Type', c.str(contentType))]))]);
+  return c.arrow([], c.newExpr(c.id('HttpResponse'), [mocks.response(schema), init]));
 }
 
 /** A table entry: a JSON body maker, an empty body's content type, or null (no body). */
