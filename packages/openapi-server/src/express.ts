@@ -7,7 +7,7 @@ const req = code.id('req');
 const res = code.id('res');
 
 /** `res.status(n).json(payload); return;` */
-function reply(status: number, payload: Code.Expr): Code.Stmt[] {
+export function reply(status: number, payload: Code.Expr): Code.Stmt[] {
   return [code.exprStmt(code.dot(code.dot(res, 'status', [code.num(status)]), 'json', [payload])), code.ret()];
 }
 
@@ -53,48 +53,8 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
     body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), reply(400, code.call('errorBody', [code.num(400), code.str('Invalid query parameters'), issues]))));
   }
 
-  let bodyArg: Code.Expr | undefined;
-  if (plan.body) {
-    b.use('expressMiddleware', 'bodyLimit');
-    const parser = plan.body.kind === 'json' ? 'parseJson' : plan.body.kind === 'text' ? 'parseText' : 'parseBytes';
-    body.push(code.exprStmt(code.awaitExpr(code.call('runMiddleware', [code.id(parser), req, res]))));
-    const schema = b.bodySchemaFor(plan);
-    const value = code.member(req, 'body');
-    if (plan.body.kind === 'json') {
-      b.use('expressBody');
-      body.push(code.ifStmt(code.not(code.call('checkJsonBody', [req, res])), [code.ret()]));
-      if (schema) {
-        const validation = b.validateBody(plan, schema, value, reply);
-        body.push(...validation.statements);
-        bodyArg = validation.arg;
-      } else {
-        if (plan.body.required) {
-          b.use('errorBody');
-          body.push(code.ifStmt(code.bin(value, '===', code.undef()), reply(400, code.call('errorBody', [code.num(400), code.str('Request body is required')]))));
-        }
-        const type = b.bodyTypeFor(plan);
-        bodyArg = code.as(value, plan.body.required ? type : code.union([type, code.kw('undefined')]));
-      }
-    } else {
-      // The parsers leave req.body undefined when the request has no bytes: an optional body
-      // without a media type is absent (undefined); with one (an urlencoded form without fields)
-      // and a required body, it is empty (as on fastify and hono).
-      const text = plan.body.kind === 'text';
-      const test = text ? code.bin(code.unary('typeof', value), '===', code.str('string')) : code.bin(value, 'instanceof', code.id('Uint8Array'));
-      const empty = text ? code.str('') : code.newExpr('Uint8Array', [code.num(0)]);
-      if (!plan.body.required) b.use('expressHasBody');
-      const untyped = code.bin(code.index(code.member(req, 'headers'), code.str('content-type')), '===', code.undef());
-      const read = plan.body.required ? code.cond(test, value, empty) : code.cond(code.bin(code.call('hasBody', [req]), '&&', test), value, code.cond(untyped, code.undef(), empty));
-      if (schema) {
-        body.push(code.constDecl('body', read));
-        const validation = b.validateBody(plan, schema, code.id('body'), reply);
-        body.push(...validation.statements);
-        bodyArg = validation.arg;
-      } else {
-        bodyArg = read;
-      }
-    }
-  }
+  if (plan.body) b.use('bodyLimit');
+  const bodyArg = readBody(b, plan, body, (parser) => code.id(parser), reply);
   if (bodyArg) args.push(bodyArg);
   if (query) args.push(code.member(code.id('query'), 'data'));
   if (b.contextType) args.push(code.id('context'));
@@ -205,4 +165,59 @@ export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], opti
     ...b.importStatements(),
   ];
   return { header: options.header, body: [...imports, ...b.snippetStatements(), optionsInterface, ...b.constants, createRouter] };
+}
+
+/**
+ * Runs the request's body parser (found at `parserAt(name)`) and checks the body: the service's
+ * body argument. NestJS on platform-express reads bodies the same way.
+ */
+export function readBody(
+  b: RouterBuilder,
+  plan: OperationPlan,
+  body: Code.Stmt[],
+  parserAt: (name: string) => Code.Expr,
+  refuse: (status: number, payload: Code.Expr) => Code.Stmt[],
+): Code.Expr | undefined {
+  if (!plan.body) return undefined;
+  let bodyArg: Code.Expr | undefined;
+  b.use('expressMiddleware');
+  const parser = plan.body.kind === 'json' ? 'parseJson' : plan.body.kind === 'text' ? 'parseText' : 'parseBytes';
+  body.push(code.exprStmt(code.awaitExpr(code.call('runMiddleware', [parserAt(parser), req, res]))));
+  const schema = b.bodySchemaFor(plan);
+  const value = code.member(req, 'body');
+  if (plan.body.kind === 'json') {
+    b.use('expressBody');
+    body.push(code.ifStmt(code.not(code.call('checkJsonBody', [req, res])), [code.ret()]));
+    if (schema) {
+      const validation = b.validateBody(plan, schema, value, refuse);
+      body.push(...validation.statements);
+      bodyArg = validation.arg;
+    } else {
+      if (plan.body.required) {
+        b.use('errorBody');
+        body.push(code.ifStmt(code.bin(value, '===', code.undef()), reply(400, code.call('errorBody', [code.num(400), code.str('Request body is required')]))));
+      }
+      const type = b.bodyTypeFor(plan);
+      bodyArg = code.as(value, plan.body.required ? type : code.union([type, code.kw('undefined')]));
+    }
+  } else {
+    // The parsers leave req.body undefined when the request has no bytes: an optional body
+    // without a media type is absent (undefined); with one (an urlencoded form without fields)
+    // and a required body, it is empty (as on fastify and hono).
+    const text = plan.body.kind === 'text';
+    const test = text ? code.bin(code.unary('typeof', value), '===', code.str('string')) : code.bin(value, 'instanceof', code.id('Uint8Array'));
+    const empty = text ? code.str('') : code.newExpr('Uint8Array', [code.num(0)]);
+    if (!plan.body.required) b.use('expressHasBody');
+    const untyped = code.bin(code.index(code.member(req, 'headers'), code.str('content-type')), '===', code.undef());
+    const read = plan.body.required ? code.cond(test, value, empty) : code.cond(code.bin(code.call('hasBody', [req]), '&&', test), value, code.cond(untyped, code.undef(), empty));
+    if (schema) {
+      body.push(code.constDecl('body', read));
+      const validation = b.validateBody(plan, schema, code.id('body'), refuse);
+      body.push(...validation.statements);
+      bodyArg = validation.arg;
+    } else {
+      bodyArg = read;
+    }
+  }
+  return bodyArg;
 }

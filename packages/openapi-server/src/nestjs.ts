@@ -1,5 +1,6 @@
 import { code, type ApiModel, type Code } from '@specwright/core';
 import { selectorCount, type OperationPlan } from './plan.js';
+import { readBody, reply } from './express.js';
 import { admitsReply, replyGuard } from './reply-emit.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
 import type { SnippetId } from './runtime.js';
@@ -39,11 +40,6 @@ function nestOrder(b: RouterBuilder): OperationPlan[][] {
     if (twin !== -1 && twin < i) groups.splice(twin, 0, ...groups.splice(i, 1));
   }
   return groups;
-}
-
-/** `res.status(n).json(payload); return;` */
-function reply(status: number, payload: Code.Expr): Code.Stmt[] {
-  return [code.exprStmt(code.dot(code.dot(res, 'status', [code.num(status)]), 'json', [payload])), code.ret()];
 }
 
 /** How a handler gets its context: the guard's (a parameter), or built in the handler (a route shared by operations). */
@@ -97,47 +93,7 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, context: ContextSour
     const issues = code.call('toIssues', [code.member(code.nonNull(code.member(code.id('input'), 'error')), 'issues')]);
     return reply(400, code.call('errorBody', [code.num(400), code.str('Invalid request body'), issues]));
   };
-  let bodyArg: Code.Expr | undefined;
-  if (plan.body) {
-    b.use('expressMiddleware');
-    const parser = plan.body.kind === 'json' ? 'parseJson' : plan.body.kind === 'text' ? 'parseText' : 'parseBytes';
-    body.push(code.exprStmt(code.awaitExpr(code.call('runMiddleware', [code.member(api, parser), req, res]))));
-    const schema = b.bodySchemaFor(plan);
-    const value = code.member(req, 'body');
-    if (plan.body.kind === 'json') {
-      b.use('expressBody');
-      body.push(code.ifStmt(code.not(code.call('checkJsonBody', [req, res])), [code.ret()]));
-      if (schema) {
-        const validation = b.validateBody(plan, schema, value, reject);
-        body.push(...validation.statements);
-        bodyArg = validation.arg;
-      } else {
-        if (plan.body.required) {
-          b.use('errorBody');
-          body.push(code.ifStmt(code.bin(value, '===', code.undef()), reply(400, code.call('errorBody', [code.num(400), code.str('Request body is required')]))));
-        }
-        const type = b.bodyTypeFor(plan);
-        bodyArg = code.as(value, plan.body.required ? type : code.union([type, code.kw('undefined')]));
-      }
-    } else {
-      // As on express: no bytes leave req.body undefined; an optional body without a media type is
-      // absent, otherwise empty.
-      const text = plan.body.kind === 'text';
-      const test = text ? code.bin(code.unary('typeof', value), '===', code.str('string')) : code.bin(value, 'instanceof', code.id('Uint8Array'));
-      const empty = text ? code.str('') : code.newExpr('Uint8Array', [code.num(0)]);
-      if (!plan.body.required) b.use('expressHasBody');
-      const untyped = code.bin(code.index(code.member(req, 'headers'), code.str('content-type')), '===', code.undef());
-      const read = plan.body.required ? code.cond(test, value, empty) : code.cond(code.bin(code.call('hasBody', [req]), '&&', test), value, code.cond(untyped, code.undef(), empty));
-      if (schema) {
-        body.push(code.constDecl('body', read));
-        const validation = b.validateBody(plan, schema, code.id('body'), reject);
-        body.push(...validation.statements);
-        bodyArg = validation.arg;
-      } else {
-        bodyArg = read;
-      }
-    }
-  }
+  const bodyArg = readBody(b, plan, body, (parser) => code.member(api, parser), reject);
   if (bodyArg) args.push(bodyArg);
   if (query) args.push(code.member(code.id('query'), 'data'));
   if (b.contextType) args.push(code.id('context'));
