@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSpecFile } from '@specwright/core';
-import { CONSUMER_PRETTIER_CONFIG, fixture, prettierUnformatted, tempProject, typecheck, type Resolution, type TypeScriptVersion } from '@specwright/testing';
+import { CONSUMER_PRETTIER_CONFIG, fixture, prettierUnformatted, tempProject, typecheck, typecheckTogether, type Resolution, type TypeScriptVersion } from '@specwright/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_SERVERS, CONTRACT_SPEC, contractService, generateProject, runServer, runZodTs, type GeneratedProject, type RouterFramework } from './support.js';
 
@@ -117,57 +117,92 @@ const MATRIX: [TypeScriptVersion, Resolution][] = [
   ['7', 'nodenext'],
 ];
 
-/** TypeScript 7 only, where 5.9 adds nothing: the case with a context type compiles each framework's output under 5.9. */
-const TS7_ONLY = MATRIX.filter(([version]) => version === '7');
-
 /**
  * The decorator options a NestJS app compiles with (README): the generated router needs neither,
  * and compiles with both.
  */
 const NEST_DECORATOR_OPTIONS = { experimentalDecorators: true, emitDecoratorMetadata: true };
 
-function expectCompiles(project: GeneratedProject, label: string, matrix = MATRIX, extraOptions: object = {}) {
-  for (const [version, resolution] of matrix) {
-    const file = project.project.tsconfig(resolution);
-    const tsconfig = JSON.parse(readFileSync(file, 'utf8')) as { compilerOptions: object };
-    writeFileSync(file, JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, ...extraOptions } }));
-    const result = typecheck(project.dir, version);
-    expect(result.stdout + result.stderr, `${label}: TypeScript ${version}, ${resolution}`).toBe('');
-    expect(result.code).toBe(0);
+type Framework = RouterFramework | 'none';
+const ALL: Framework[] = ['hono', 'express', 'fastify', 'koa', 'nestjs', 'none'];
+const MINI = ['hono', 'express', 'fastify'] as const;
+
+/** What a project of the matrix is compiled under: NestJS's declarations weigh on TypeScript 5.9, whose bundler resolution the other routers prove. */
+function matrixOf(label: string): [TypeScriptVersion, Resolution][] {
+  if (label.endsWith('without context')) return MATRIX.filter(([version]) => version === '7');
+  if (label.startsWith('nestjs')) return MATRIX.filter(([version, resolution]) => version === '7' || resolution === 'nodenext');
+  return MATRIX;
+}
+
+const projects = new Map<string, GeneratedProject>();
+/** Diagnostics per `<label>, TypeScript <version>, <resolution>`. */
+const diagnostics = new Map<string, string>();
+
+/**
+ * Every framework's projects are generated first and compiled together, one program per
+ * TypeScript version and resolution (NestJS's with its decorator options): each library's
+ * declarations are read once, and each diagnostic still goes to the project whose file it names.
+ */
+beforeAll(async () => {
+  const generated = await Promise.all([
+    ...ALL.flatMap((framework) => [
+      generateProject({ framework }).then((project) => [`${framework} with context`, project] as const),
+      generateProject({ framework, contextType: false }).then((project) => [`${framework} without context`, project] as const),
+    ]),
+    ...MINI.map((framework) => generateProject({ framework, inputSchema: false, zodConfig: { zod_variant: 'mini' } }).then((project) => [`${framework} mini`, project] as const)),
+  ]);
+  for (const [label, project] of generated) projects.set(label, project);
+  for (const [label, { project, zodTs, server }] of projects) {
+    if (zodTs.code !== 0 || server.code !== 0) continue;
+    const framework = label.split(' ')[0] as Framework;
+    const router = framework !== 'none';
+    if (label.endsWith('without context')) {
+      project.write('service-impl.ts', contractService({ context: false, router }));
+      if (router) project.write('mount.ts', MOUNTS[framework]);
+      continue;
+    }
+    project.write('service-impl.ts', contractService({ context: true, router }));
+    if (label.endsWith('mini') || !router) {
+      if (router) project.write('server.ts', CONTRACT_SERVERS[framework]);
+      if (!router) project.write('context-types.ts', CONTEXT_TYPES);
+      continue;
+    }
+    project.write('context-types.ts', CONTEXT_TYPES);
+    project.write('server.ts', CONTRACT_SERVERS[framework]);
+    project.write('router-context.ts', ROUTER_CONTEXT[framework]);
+  }
+  const labels = [...projects.keys()];
+  for (const [version, resolution] of MATRIX) {
+    const members = (nest: boolean) => labels.filter((label) => label.startsWith('nestjs') === nest && matrixOf(label).some(([v, r]) => v === version && r === resolution)).map((label) => ({ label, dir: projects.get(label)!.dir }));
+    for (const nest of [false, true]) {
+      const group = members(nest);
+      if (group.length === 0) continue;
+      for (const [label, text] of typecheckTogether(group, version, resolution, nest ? NEST_DECORATOR_OPTIONS : {})) diagnostics.set(`${label}, TypeScript ${version}, ${resolution}`, text);
+    }
+  }
+}, 900_000);
+
+function expectCompiled(label: string) {
+  const { zodTs, server } = projects.get(label)!;
+  expect(zodTs.code, zodTs.stderr).toBe(0);
+  expect(server.code, server.stderr).toBe(0);
+  for (const [version, resolution] of matrixOf(label)) {
+    const key = `${label}, TypeScript ${version}, ${resolution}`;
+    expect(diagnostics.get(key), key).toBe('');
   }
 }
 
-describe.each(['hono', 'express', 'fastify', 'koa', 'nestjs', 'none'] as const)('%s: generated code compiles under the strict flag set', (framework) => {
-  const flags = framework === 'nestjs' ? NEST_DECORATOR_OPTIONS : {};
-  let withContext: GeneratedProject;
-  let withoutContext: GeneratedProject;
-
-  beforeAll(async () => {
-    [withContext, withoutContext] = await Promise.all([generateProject({ framework }), generateProject({ framework, contextType: false })]);
-    for (const generated of [withContext, withoutContext]) {
-      expect(generated.zodTs.code, generated.zodTs.stderr).toBe(0);
-      expect(generated.server.code, generated.server.stderr).toBe(0);
-    }
-  });
-
+describe.each(ALL)('%s: generated code compiles under the strict flag set', (framework) => {
   it('with a context type: service, router, server, type tests (TypeScript 5.9 and 7, bundler and nodenext)', () => {
-    withContext.project.write('service-impl.ts', contractService({ context: true, router: framework !== 'none' }));
-    withContext.project.write('context-types.ts', CONTEXT_TYPES);
-    if (framework !== 'none') {
-      withContext.project.write('server.ts', CONTRACT_SERVERS[framework]);
-      withContext.project.write('router-context.ts', ROUTER_CONTEXT[framework]);
-    }
-    // NestJS's declarations weigh on TypeScript 5.9: bundler resolution is proven on the other routers.
-    expectCompiles(withContext, 'with context', framework === 'nestjs' ? MATRIX.filter(([version, resolution]) => version === '7' || resolution === 'nodenext') : MATRIX, flags);
+    expectCompiled(`${framework} with context`);
   });
 
   it('without a context type: service and mounting (TypeScript 7, bundler and nodenext)', () => {
-    withoutContext.project.write('service-impl.ts', contractService({ context: false, router: framework !== 'none' }));
-    if (framework !== 'none') withoutContext.project.write('mount.ts', MOUNTS[framework]);
-    expectCompiles(withoutContext, 'without context', TS7_ONLY, flags);
+    expectCompiled(`${framework} without context`);
   });
 
   it('a service missing one method does not compile', () => {
+    const withoutContext = projects.get(`${framework} without context`)!;
     const complete = contractService({ context: false, router: framework !== 'none' });
     const missing = complete.replace(/ {2}async ping\(\.\.\.args\) \{\n.*\n {2}\},\n/, '');
     expect(missing).not.toBe(complete);
@@ -180,6 +215,7 @@ describe.each(['hono', 'express', 'fastify', 'koa', 'nestjs', 'none'] as const)(
   });
 
   it('files pass prettier --check under the consumer config, and a second run changes nothing', async () => {
+    const withContext = projects.get(`${framework} with context`)!;
     const files = framework === 'none' ? ['service.ts'] : ['service.ts', 'router.ts'];
     const paths = files.map((f) => join(withContext.out, f));
     expect(await prettierUnformatted(paths)).toEqual([]);
@@ -196,15 +232,10 @@ describe.each(['hono', 'express', 'fastify', 'koa', 'nestjs', 'none'] as const)(
 });
 
 // koa validates with router-common's code, as express does; the contract suite serves it over zod/mini.
-describe.each(['hono', 'express', 'fastify'] as const)('%s over zod/mini schemas (openapi-zod-ts zod_variant: "mini")', (framework) => {
-  it('service, router and server compile (TypeScript 5.9 and 7, bundler and nodenext)', async () => {
-    const generated = await generateProject({ framework, inputSchema: false, zodConfig: { zod_variant: 'mini' } });
-    expect(generated.zodTs.code, generated.zodTs.stderr).toBe(0);
-    expect(generated.server.code, generated.server.stderr).toBe(0);
-    expect(generated.read('gen/schema-types.ts')).toContain("from 'zod/mini'");
-    generated.project.write('service-impl.ts', contractService({ context: true, router: true }));
-    generated.project.write('server.ts', CONTRACT_SERVERS[framework]);
-    expectCompiles(generated, 'zod/mini');
+describe.each(MINI)('%s over zod/mini schemas (openapi-zod-ts zod_variant: "mini")', (framework) => {
+  it('service, router and server compile (TypeScript 5.9 and 7, bundler and nodenext)', () => {
+    expect(projects.get(`${framework} mini`)!.read('gen/schema-types.ts')).toContain("from 'zod/mini'");
+    expectCompiled(`${framework} mini`);
   });
 });
 

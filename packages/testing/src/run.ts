@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as prettier from 'prettier';
 import { commandScript, repoRoot } from './paths.js';
+import { tempProject, type Resolution } from './temp-project.js';
 
 export interface RunResult {
   code: number;
@@ -35,6 +36,40 @@ export function typecheck(dir: string, version: TypeScriptVersion = '5.9'): RunR
   const args = [tsc, '-p', dir, '--pretty', 'false', ...(version === '7' ? ['--checkers', '1'] : [])];
   const result = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', timeout: 600_000 });
   return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A project of several others, for {@link typecheckTogether}. */
+export interface Member {
+  label: string;
+  dir: string;
+}
+
+/**
+ * One `tsc` program over several projects' `.ts` files (the strict flag set, a resolution, plus
+ * `extraOptions`): the libraries' declarations are read and bound once instead of once per
+ * project. Each diagnostic goes back to the member whose folder holds its file; any other (a
+ * library's, the options') goes to every member. Returns each label's diagnostics text.
+ */
+export function typecheckTogether(members: Member[], version: TypeScriptVersion, resolution: Resolution, extraOptions: object = {}): Map<string, string> {
+  const umbrella = tempProject('typecheck-together', { prettier: false });
+  const include = members.map(({ dir }) => `${relative(umbrella.dir, dir)}/**/*.ts`);
+  const tsconfig = JSON.parse(readFileSync(umbrella.tsconfig(resolution, include), 'utf8')) as { compilerOptions: object };
+  umbrella.write('tsconfig.json', JSON.stringify({ ...tsconfig, compilerOptions: { ...tsconfig.compilerOptions, ...extraOptions } }));
+  const result = typecheck(umbrella.dir, version);
+  const byLabel = new Map(members.map(({ label }) => [label, [] as string[]]));
+  let owners: string[] = [];
+  for (const line of `${result.stdout}${result.stderr}`.split('\n')) {
+    if (line === '') continue;
+    // A diagnostic starts with its file; its continuation lines are indented.
+    if (!/^\s/.test(line)) {
+      const file = /^(.+?)\(\d+,\d+\): /.exec(line)?.[1];
+      const owner = file === undefined ? undefined : members.find(({ dir }) => !relative(dir, join(umbrella.dir, file)).startsWith('..'));
+      owners = owner ? [owner.label] : members.map(({ label }) => label);
+    }
+    for (const label of owners) byLabel.get(label)!.push(line);
+  }
+  if (result.code !== 0 && [...byLabel.values()].every((lines) => lines.length === 0)) for (const lines of byLabel.values()) lines.push(`tsc exited with ${result.code} and no diagnostic`);
+  return new Map([...byLabel].map(([label, lines]) => [label, lines.join('\n')]));
 }
 
 /** Every file under `dir` (relative paths), skipping node_modules. */
