@@ -506,14 +506,18 @@ function projectOperation(operation: Operation, visibility: Visibility): Operati
  * of the operations (already projected to the request shape), and the `$ref`s of those variants.
  */
 function writableVariantsRequested(schemas: NamedSchema[], operations: Operation[]): Set<string> {
-  const byKey = new Map(schemas.map((s) => [s.key, s.schema]));
   const requested = new Set<string>();
+  if (!schemas.some((s) => s.variant === 'writable')) return requested;
+  const byKey = new Map(schemas.map((s) => [s.key, s.schema]));
+  // Nodes are shared between operations (a parameter's schema, a projected body): each is walked once.
+  const seen = new Set<object>();
   const visit = (value: unknown): void => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return;
+    seen.add(value);
     if (Array.isArray(value)) {
       for (const item of value) visit(item);
       return;
     }
-    if (value === null || typeof value !== 'object') return;
     const node = value as { kind?: unknown; key?: unknown };
     if (node.kind === 'ref' && typeof node.key === 'string') {
       if (node.key.endsWith(WRITABLE_SUFFIX) && !requested.has(node.key)) {
