@@ -509,24 +509,40 @@ function writableVariantsRequested(schemas: NamedSchema[], operations: Operation
   const requested = new Set<string>();
   if (!schemas.some((s) => s.variant === 'writable')) return requested;
   const byKey = new Map(schemas.map((s) => [s.key, s.schema]));
-  // Nodes are shared between operations (a parameter's schema, a projected body): each is walked once.
-  const seen = new Set<object>();
-  const visit = (value: unknown): void => {
-    if (value === null || typeof value !== 'object' || seen.has(value)) return;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
+  // Nodes are shared between operations (a parameter's schema, a projected body): each is walked
+  // once, through its schema children only (examples and defaults are values, not schemas).
+  const seen = new Set<SchemaNode>();
+  const visit = (node: SchemaNode | undefined): void => {
+    if (node === undefined || seen.has(node)) return;
+    seen.add(node);
+    for (const not of node.not ?? []) visit(not);
+    switch (node.kind) {
+      case 'ref':
+        if (node.key.endsWith(WRITABLE_SUFFIX) && !requested.has(node.key)) {
+          requested.add(node.key);
+          visit(byKey.get(node.key));
+        }
+        return;
+      case 'object':
+        for (const property of node.properties) visit(property.schema);
+        if (typeof node.additionalProperties === 'object') visit(node.additionalProperties);
+        for (const pattern of node.patternProperties ?? []) visit(pattern.schema);
+        return;
+      case 'array':
+        return visit(node.items);
+      case 'tuple':
+        for (const item of node.items) visit(item);
+        if (node.rest !== false) visit(node.rest);
+        return;
+      case 'union':
+        for (const variant of node.variants) visit(variant);
+        return;
+      case 'intersection':
+        for (const member of node.members) visit(member);
+        return;
+      default:
+        return;
     }
-    const node = value as { kind?: unknown; key?: unknown };
-    if (node.kind === 'ref' && typeof node.key === 'string') {
-      if (node.key.endsWith(WRITABLE_SUFFIX) && !requested.has(node.key)) {
-        requested.add(node.key);
-        visit(byKey.get(node.key));
-      }
-      return;
-    }
-    for (const child of Object.values(value)) visit(child);
   };
   for (const op of operations) {
     for (const parameter of [...op.pathParams, ...op.queryParams, ...op.headerParams, ...op.cookieParams]) visit(parameter.schema);
