@@ -396,7 +396,8 @@ class ModelBuilder {
       const media = this.reader.optionalObject(mediaRaw, childPointer(pointer, contentType), 'a media type') ?? {};
       const content: MediaContent = { contentType, kind: mediaKind(contentType) };
       if (media['schema'] !== undefined) content.schema = this.convert(media['schema'], childPointer(pointer, contentType, 'schema'));
-      const examples = this.examples(media['examples'], childPointer(pointer, contentType, 'examples'));
+      // Most media declare no examples: their pointer is not worth making.
+      const examples = media['examples'] === undefined ? [] : this.examples(media['examples'], childPointer(pointer, contentType, 'examples'));
       if (examples.length > 0) content.examples = examples;
       out.push(content);
     }
