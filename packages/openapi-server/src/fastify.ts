@@ -157,6 +157,19 @@ function forbiddenKeysHook(b: RouterBuilder): Code.ObjectMember {
  * every body whole.
  */
 function responseSchemas(b: RouterBuilder, plan: OperationPlan): Code.ObjectMember[] {
+  // Asked by the handler and by the route options: made once per operation.
+  let cached = responseSchemaCache.get(b)?.get(plan);
+  if (cached === undefined) {
+    cached = makeResponseSchemas(b, plan);
+    const perBuilder = responseSchemaCache.get(b) ?? new Map<OperationPlan, Code.ObjectMember[]>();
+    responseSchemaCache.set(b, perBuilder.set(plan, cached));
+  }
+  return cached;
+}
+
+const responseSchemaCache = new WeakMap<RouterBuilder, Map<OperationPlan, Code.ObjectMember[]>>();
+
+function makeResponseSchemas(b: RouterBuilder, plan: OperationPlan): Code.ObjectMember[] {
   const out = new Map<string, Code.Expr>();
   const response = plan.response;
   if (response.kind === 'json' && response.declaration) out.set(String(response.status), code.id(b.schemaValues.use(response.declaration.schema)));

@@ -17,6 +17,8 @@ export function admitsReply(plan: OperationPlan): boolean {
  * declares a body that is not JSON; undefined when every reply is JSON.
  */
 function replyTypes(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefined {
+  // Most operations answer only JSON (or nothing): no table, nothing to build.
+  if (declaredResponses(plan.op).every((r) => (r.response.contents[0]?.kind ?? 'json') === 'json')) return undefined;
   const declared = declaredResponses(plan.op).flatMap((r) => {
     const content = r.response.contents[0];
     return content ? [{ status: r.status, contentType: content.contentType, json: content.kind === 'json' }] : [];

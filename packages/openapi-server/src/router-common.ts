@@ -180,7 +180,19 @@ export class RouterBuilder {
     return code.call('withDefaults', [query, code.id(name)]);
   }
 
+  private readonly routePaths = new Map<OperationPlan, RoutePath>();
+
+  /** The route of an operation; emitters ask for it several times per operation, so it is made once. */
   routePath(plan: OperationPlan): RoutePath {
+    let route = this.routePaths.get(plan);
+    if (route === undefined) {
+      route = this.makeRoutePath(plan);
+      this.routePaths.set(plan, route);
+    }
+    return route;
+  }
+
+  private makeRoutePath(plan: OperationPlan): RoutePath {
     const route = routePath(
       this.framework,
       // A label or matrix parameter's prefix (`.`, `;color=`) is routed as text before it.

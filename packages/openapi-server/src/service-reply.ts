@@ -3,7 +3,7 @@
  * init?)` for any response the operation declares. The method's return type admits exactly those
  * statuses (core's rule: an exact code, a range less the declared codes, or any for `default`).
  */
-import { code, declaredResponses, type Code } from '@specwright/core';
+import { code, declaredResponses, type Code, type Response } from '@specwright/core';
 import type { ImportList } from './imports.js';
 import type { OperationPlan } from './plan.js';
 
@@ -78,12 +78,12 @@ export function replyTypes(plan: OperationPlan, types: ImportList): Code.Type[] 
       const taken = exact.filter((n) => Math.floor(n / 100) === hundred);
       status = taken.length > 0 ? code.tref('Exclude', [range, code.union(taken.map((n) => code.tlit(n)))]) : range;
     }
-    return [code.tref('Reply', [status, bodyType(plan, r.status, types)])];
+    return [code.tref('Reply', [status, bodyType(plan, r.status, r.response, types)])];
   });
 }
 
-function bodyType(plan: OperationPlan, status: string, types: ImportList): Code.Type {
-  const content = plan.op.responses.find((r) => r.status === status)?.contents[0];
+function bodyType(plan: OperationPlan, status: string, response: Response, types: ImportList): Code.Type {
+  const content = response.contents[0];
   if (!content) return code.kw('undefined');
   const decl = plan.names.responses.get(status);
   if (decl && content.kind === 'json') return code.tref(types.use(decl.type));

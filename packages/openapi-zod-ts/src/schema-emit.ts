@@ -139,13 +139,17 @@ export function zodSchema(node: SchemaNode, scope: SchemaScope): Code.Expr {
   return scope.variant === 'mini' ? z('pipe', [before, out]) : c.dot(before, 'pipe', [out]);
 }
 
+const NO_CHECKS: readonly [Code.Expr, string][] = [];
+
 /**
  * Checks that must see the value as it came, before parsing strips undeclared keys (a refinement
  * sees the parsed value): `not` (the value must fail each of its schemas) and uniqueItems of
  * items that are not primitives (compared as JSON values). They run in a pipe before the schema:
  * `z.unknown().refine(...).pipe(schema)`, which encodes as it parses and keeps the schema's type.
  */
-function inputChecks(node: SchemaNode, scope: SchemaScope): [Code.Expr, string][] {
+function inputChecks(node: SchemaNode, scope: SchemaScope): readonly [Code.Expr, string][] {
+  // Asked of every node; most have neither.
+  if (node.not === undefined && node.kind !== 'array') return NO_CHECKS;
   const checks: [Code.Expr, string][] = [];
   for (const not of node.not ?? []) {
     const matches = c.member(c.dot(zodSchema(not, scope), 'safeParse', [c.id('value')]), 'success');

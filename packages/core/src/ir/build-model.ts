@@ -396,7 +396,8 @@ class ModelBuilder {
       const media = this.reader.optionalObject(mediaRaw, childPointer(pointer, contentType), 'a media type') ?? {};
       const content: MediaContent = { contentType, kind: mediaKind(contentType) };
       if (media['schema'] !== undefined) content.schema = this.convert(media['schema'], childPointer(pointer, contentType, 'schema'));
-      const examples = this.examples(media['examples'], childPointer(pointer, contentType, 'examples'));
+      // Most media declare no examples: their pointer is not worth making.
+      const examples = media['examples'] === undefined ? [] : this.examples(media['examples'], childPointer(pointer, contentType, 'examples'));
       if (examples.length > 0) content.examples = examples;
       out.push(content);
     }
@@ -506,23 +507,43 @@ function projectOperation(operation: Operation, visibility: Visibility): Operati
  * of the operations (already projected to the request shape), and the `$ref`s of those variants.
  */
 function writableVariantsRequested(schemas: NamedSchema[], operations: Operation[]): Set<string> {
-  const byKey = new Map(schemas.map((s) => [s.key, s.schema]));
   const requested = new Set<string>();
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
+  if (!schemas.some((s) => s.variant === 'writable')) return requested;
+  const byKey = new Map(schemas.map((s) => [s.key, s.schema]));
+  // Nodes are shared between operations (a parameter's schema, a projected body): each is walked
+  // once, through its schema children only (examples and defaults are values, not schemas).
+  const seen = new Set<SchemaNode>();
+  const visit = (node: SchemaNode | undefined): void => {
+    if (node === undefined || seen.has(node)) return;
+    seen.add(node);
+    for (const not of node.not ?? []) visit(not);
+    switch (node.kind) {
+      case 'ref':
+        if (node.key.endsWith(WRITABLE_SUFFIX) && !requested.has(node.key)) {
+          requested.add(node.key);
+          visit(byKey.get(node.key));
+        }
+        return;
+      case 'object':
+        for (const property of node.properties) visit(property.schema);
+        if (typeof node.additionalProperties === 'object') visit(node.additionalProperties);
+        for (const pattern of node.patternProperties ?? []) visit(pattern.schema);
+        return;
+      case 'array':
+        return visit(node.items);
+      case 'tuple':
+        for (const item of node.items) visit(item);
+        if (node.rest !== false) visit(node.rest);
+        return;
+      case 'union':
+        for (const variant of node.variants) visit(variant);
+        return;
+      case 'intersection':
+        for (const member of node.members) visit(member);
+        return;
+      default:
+        return;
     }
-    if (value === null || typeof value !== 'object') return;
-    const node = value as { kind?: unknown; key?: unknown };
-    if (node.kind === 'ref' && typeof node.key === 'string') {
-      if (node.key.endsWith(WRITABLE_SUFFIX) && !requested.has(node.key)) {
-        requested.add(node.key);
-        visit(byKey.get(node.key));
-      }
-      return;
-    }
-    for (const child of Object.values(value)) visit(child);
   };
   for (const op of operations) {
     for (const parameter of [...op.pathParams, ...op.queryParams, ...op.headerParams, ...op.cookieParams]) visit(parameter.schema);

@@ -24,7 +24,19 @@ export interface DeclaredResponse {
  * The one rule for what an operation's responses are. In spec order; see `successResponses` for
  * the successes in the order the client and routers prefer them.
  */
-export function declaredResponses(operation: Operation): DeclaredResponse[] {
+export function declaredResponses(operation: Operation): readonly DeclaredResponse[] {
+  // Every generator asks several times per operation; the IR is not changed once built.
+  let declared = declaredCache.get(operation);
+  if (declared === undefined) {
+    declared = declare(operation);
+    declaredCache.set(operation, declared);
+  }
+  return declared;
+}
+
+const declaredCache = new WeakMap<Operation, readonly DeclaredResponse[]>();
+
+function declare(operation: Operation): readonly DeclaredResponse[] {
   const exact = new Set<number>();
   const ranges = new Set<number>();
   for (const r of operation.responses) {

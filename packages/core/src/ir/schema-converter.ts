@@ -218,6 +218,15 @@ export class SchemaConverter {
 
   /** JSON Schema keywords no generator enforces: said once each, never dropped silently. */
   private warnUnsupported(raw: Record<string, unknown>, pointer: string): void {
+    // Most schemas carry none: one pass over their keys is cheaper than a lookup per keyword.
+    let carries = false;
+    for (const key in raw) {
+      if (UNSUPPORTED_KEYWORD_SET.has(key)) {
+        carries = true;
+        break;
+      }
+    }
+    if (!carries) return;
     for (const keyword of UNSUPPORTED_KEYWORDS) {
       if (raw[keyword] !== undefined) this.reader.warn(childPointer(pointer, keyword), `${keyword} is not enforced; values are not checked against it`);
     }
@@ -546,6 +555,7 @@ const UNSUPPORTED_KEYWORDS = [
   'if', 'then', 'else', 'contains', 'minContains', 'maxContains', 'dependentRequired', 'dependentSchemas',
   'dependencies', 'unevaluatedProperties', 'unevaluatedItems', '$dynamicRef', '$recursiveRef',
 ];
+const UNSUPPORTED_KEYWORD_SET: ReadonlySet<string> = new Set(UNSUPPORTED_KEYWORDS);
 
 /** A node that also refuses every value matching one of `not` (kept beside the node's own). */
 export function withNot(node: SchemaNode, not: SchemaNode[]): SchemaNode {
