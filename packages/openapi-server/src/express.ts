@@ -125,7 +125,7 @@ export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], opti
     }),
   );
   optionsMembers.push(errorBodyOption());
-  const errorTypes = routerErrorTypes(b);
+  const errorTypes = routerErrorTypes(b, 422);
   const optionsType = ctx ? code.tref('RouterOptions', [code.tref(ctx)]) : code.tref('RouterOptions');
   const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
 

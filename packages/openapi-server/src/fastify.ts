@@ -297,7 +297,7 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
   }
   optionsMembers.push(code.tprop('bodyLimit', code.kw('number'), { optional: true, doc: "Largest request body in bytes on these routes; larger ones get 413.\n@default fastify's bodyLimit (1048576)" }));
   optionsMembers.push(errorBodyOption());
-  const errorTypes = routerErrorTypes(b);
+  const errorTypes = routerErrorTypes(b, 400);
   const optionsType = ctx ? code.tref('RouterOptions', [code.tref(ctx)]) : code.tref('RouterOptions');
   const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
 

@@ -135,7 +135,7 @@ export function buildHonoRouter(model: ApiModel, plans: OperationPlan[], options
   }
   optionsMembers.push(code.tprop('bodyLimit', code.kw('number'), { optional: true, doc: 'Largest request body in bytes; larger ones get 413.\n@default 1048576' }));
   optionsMembers.push(errorBodyOption());
-  const errorTypes = routerErrorTypes(b);
+  const errorTypes = routerErrorTypes(b, 422);
   const optionsType = ctx ? code.tref('RouterOptions', [code.tref(ctx)]) : code.tref('RouterOptions');
   const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
 

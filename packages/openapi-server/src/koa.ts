@@ -152,7 +152,7 @@ export function buildKoaRouter(model: ApiModel, plans: OperationPlan[], options:
     }),
   );
   optionsMembers.push(errorBodyOption());
-  const errorTypes = routerErrorTypes(b);
+  const errorTypes = routerErrorTypes(b, 422);
   const optionsType = ctxType ? code.tref('RouterOptions', [code.tref(ctxType)]) : code.tref('RouterOptions');
   const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctxType ? { typeParams: [{ name: ctxType }] } : {}) });
 

@@ -174,7 +174,7 @@ export function buildNestRouter(model: ApiModel, plans: OperationPlan[], options
     }),
   );
   members.push(errorBodyOption());
-  const errorTypes = routerErrorTypes(b);
+  const errorTypes = routerErrorTypes(b, 400);
   const optionsInterface = code.iface('ApiModuleOptions', members, { exported: true, doc: 'Options of `ApiModule.forRoot`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
 
   const tableService = ctx ? code.tref(b.service, [code.kw('unknown')]) : code.tref(b.service);

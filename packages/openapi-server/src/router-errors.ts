@@ -29,13 +29,17 @@ function declaredBodies(b: RouterBuilder, status: number): Code.Type[] {
 
 /**
  * `export interface RouterErrorBodies { 400: ...; 401: ...; ... }` and `RouterErrorBody`, the union
- * the `errorBody` option returns. A status no operation declares a JSON body for keeps `ErrorBody`.
+ * the `errorBody` option returns. A status no operation declares a JSON body for keeps the body the
+ * router sends without the option: `ErrorBody`, or `{ error, issues }` for the 422 of hono, express
+ * and koa (`validation`: the status a body that fails its schema gets).
  */
-export function routerErrorTypes(b: RouterBuilder): Code.Stmt[] {
+export function routerErrorTypes(b: RouterBuilder, validation: 400 | 422): Code.Stmt[] {
   b.use('routerErrors');
+  const invalid = code.tobj([code.tprop('error', code.kw('string')), code.tprop('issues', code.tarray(code.tref('Issue')))]);
   const members = ROUTER_ERROR_STATUSES.map((status) => {
     const bodies = declaredBodies(b, status);
-    return code.tprop(String(status), code.union(bodies.length > 0 ? bodies : [code.tref('ErrorBody')]));
+    const seed = status === 422 && validation === 422 ? invalid : code.tref('ErrorBody');
+    return code.tprop(String(status), code.union(bodies.length > 0 ? bodies : [seed]));
   });
   const bodies = code.iface('RouterErrorBodies', members, {
     exported: true,
