@@ -2,6 +2,7 @@ import { code, type ApiModel, type Code } from '@specwright/core';
 import { selectorCount, type OperationPlan } from './plan.js';
 import { admitsReply, replyGuard } from './reply-emit.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
+import { errorBodyOption, routerErrorTypes } from './router-errors.js';
 
 const req = code.id('req');
 const res = code.id('res');
@@ -47,14 +48,14 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
 
   const query = b.parseQuery(plan, code.member(req, 'url'));
   if (query) {
-    b.use('errorBody', 'toIssues');
+    b.use('toIssues');
     body.push(code.constDecl('query', query));
     const issues = code.call('toIssues', [code.member(code.member(code.id('query'), 'error'), 'issues')]);
-    body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), reply(400, code.call('errorBody', [code.num(400), code.str('Invalid query parameters'), issues]))));
+    body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), reply(400, b.errorBody(400, 'Invalid query parameters', issues))));
   }
 
   if (plan.body) b.use('bodyLimit');
-  const bodyArg = readBody(b, plan, body, (parser) => code.id(parser), reply);
+  const bodyArg = readBody(b, plan, body, (parser) => code.id(parser), (status, payload) => reply(status, payload()));
   if (bodyArg) args.push(bodyArg);
   if (query) args.push(code.member(code.id('query'), 'data'));
   if (b.contextType) args.push(code.id('context'));
@@ -123,6 +124,8 @@ export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], opti
       doc: 'Called with every error the router answers with 500 (the response never carries it).\n@default console.error',
     }),
   );
+  optionsMembers.push(errorBodyOption());
+  const errorTypes = routerErrorTypes(b, 422);
   const optionsType = ctx ? code.tref('RouterOptions', [code.tref(ctx)]) : code.tref('RouterOptions');
   const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
 
@@ -137,13 +140,16 @@ export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], opti
     [code.param('error', code.kw('unknown')), code.param('req', code.tref('Request')), code.param('res', code.tref('Response')), code.param('next', code.tref('NextFunction'))],
     [
       code.ifStmt(code.member(res, 'headersSent'), [code.exprStmt(code.call('next', [code.id('error')])), code.ret()]),
-      code.constDecl('body', code.call('errorResponse', [code.id('error')])),
-      code.ifStmt(code.bin(code.member(code.id('body'), 'statusCode'), '>=', code.num(500)), [
+      code.constDecl('answer', code.call('errorResponse', [code.id('error'), b.errors])),
+      code.ifStmt(code.bin(code.member(code.id('answer'), 'status'), '>=', code.num(500)), [
         code.exprStmt(code.call(code.bin(code.member(code.id('options'), 'onError'), '??', code.arrow([code.param('failure', code.kw('unknown'))], code.dot(code.id('console'), 'error', [code.id('failure')]))), [code.id('error'), req])),
       ]),
-      code.exprStmt(code.dot(code.dot(res, 'status', [code.member(code.id('body'), 'statusCode')]), 'json', [code.id('body')])),
+      code.exprStmt(code.dot(code.dot(res, 'status', [code.member(code.id('answer'), 'status')]), 'json', [code.member(code.id('answer'), 'body')])),
     ],
   );
+  // With errorBody, a request no route matched gets its 404; without, it goes on as before.
+  const notFound = code.arrow([code.param('_req', code.tref('Request')), code.param('res', code.tref('Response'))], [code.exprStmt(code.dot(code.dot(res, 'status', [code.num(404)]), 'json', [b.errorBody(404, 'Not Found')]))]);
+  fnBody.push(code.ifStmt(code.bin(b.errors, '!==', code.undef()), [code.exprStmt(code.dot(code.id('router'), 'use', [notFound]))]));
   fnBody.push(code.exprStmt(code.dot(code.id('router'), 'use', [errorHandler])));
   fnBody.push(code.ret(code.id('router')));
   const params = [code.param(plans.length > 0 ? 'service' : '_service', b.serviceType()), ctx ? code.param('options', optionsType) : code.param('options', optionsType, { default: code.obj([]) })];
@@ -164,7 +170,7 @@ export function buildExpressRouter(model: ApiModel, plans: OperationPlan[], opti
     { k: 'import', from: 'express', default: 'express', names: typeNames.map((name) => ({ name, typeOnly: true })) },
     ...b.importStatements(),
   ];
-  return { header: options.header, body: [...imports, ...b.snippetStatements(), optionsInterface, ...b.constants, createRouter] };
+  return { header: options.header, body: [...imports, ...b.snippetStatements(), ...errorTypes, optionsInterface, ...b.constants, createRouter] };
 }
 
 /**
@@ -176,7 +182,7 @@ export function readBody(
   plan: OperationPlan,
   body: Code.Stmt[],
   parserAt: (name: string) => Code.Expr,
-  refuse: (status: number, payload: Code.Expr) => Code.Stmt[],
+  refuse: (status: number, payload: () => Code.Expr) => Code.Stmt[],
 ): Code.Expr | undefined {
   if (!plan.body) return undefined;
   let bodyArg: Code.Expr | undefined;
@@ -187,15 +193,14 @@ export function readBody(
   const value = code.member(req, 'body');
   if (plan.body.kind === 'json') {
     b.use('expressBody');
-    body.push(code.ifStmt(code.not(code.call('checkJsonBody', [req, res])), [code.ret()]));
+    body.push(code.ifStmt(code.not(code.call('checkJsonBody', [req, res, b.errors])), [code.ret()]));
     if (schema) {
       const validation = b.validateBody(plan, schema, value, refuse);
       body.push(...validation.statements);
       bodyArg = validation.arg;
     } else {
       if (plan.body.required) {
-        b.use('errorBody');
-        body.push(code.ifStmt(code.bin(value, '===', code.undef()), reply(400, code.call('errorBody', [code.num(400), code.str('Request body is required')]))));
+        body.push(code.ifStmt(code.bin(value, '===', code.undef()), reply(400, b.errorBody(400, 'Request body is required'))));
       }
       const type = b.bodyTypeFor(plan);
       bodyArg = code.as(value, plan.body.required ? type : code.union([type, code.kw('undefined')]));

@@ -2,6 +2,7 @@ import { code, declaredResponses, type ApiModel, type Code } from '@specwright/c
 import { resolveNode, selectorCount, type OperationPlan, type RequestBodyPlan } from './plan.js';
 import { admitsReply, replyGuard } from './reply-emit.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
+import { errorBodyOption, routerErrorTypes } from './router-errors.js';
 
 const request = code.id('request');
 const reply = code.id('reply');
@@ -308,6 +309,8 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     );
   }
   optionsMembers.push(code.tprop('bodyLimit', code.kw('number'), { optional: true, doc: "Largest request body in bytes on these routes; larger ones get 413.\n@default fastify's bodyLimit (1048576)" }));
+  optionsMembers.push(errorBodyOption());
+  const errorTypes = routerErrorTypes(b, 400);
   const optionsType = ctx ? code.tref('RouterOptions', [code.tref(ctx)]) : code.tref('RouterOptions');
   const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
 
@@ -316,7 +319,19 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     ...(paramLength > FASTIFY_MAX_PARAM_LENGTH ? paramLengthCheck() : []),
     code.exprStmt(code.dot(code.id('instance'), 'setValidatorCompiler', [code.id('validatorCompiler')])),
     code.exprStmt(code.dot(code.id('instance'), 'setSerializerCompiler', [code.id('serializeResponse')])),
-    code.exprStmt(code.dot(code.id('instance'), 'setErrorHandler', [code.id('handleError')])),
+    code.exprStmt(
+      code.dot(code.id('instance'), 'setErrorHandler', [
+        code.arrow([code.param('error', code.tref('FastifyError')), code.param('request'), code.param('reply')], code.call('handleError', [code.id('error'), request, reply, b.errors])),
+      ]),
+    ),
+    // With errorBody, a request no route under the prefix matched gets its 404; without, fastify's.
+    code.ifStmt(code.bin(b.errors, '!==', code.undef()), [
+      code.exprStmt(
+        code.dot(code.id('instance'), 'setNotFoundHandler', [
+          code.arrow([code.param('_request'), code.param('reply')], code.dot(code.dot(reply, 'code', [code.num(404)]), 'send', [b.errorBody(404, 'Not Found')])),
+        ]),
+      ),
+    ]),
   ];
   const declared = (kind: 'json' | 'text' | 'bytes') => [...new Set(plans.flatMap((p) => (p.body?.kind === kind ? p.body.contentTypes.map(parserType) : [])))].sort();
   const parsers = (kind: 'json' | 'text' | 'bytes') => declared(kind).filter(isMediaType);
@@ -352,8 +367,7 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     fnBody.push(code.constDecl('limits', code.cond(code.bin(code.member(code.id('options'), 'bodyLimit'), '===', code.undef()), code.obj([]), code.obj([code.prop('bodyLimit', code.member(code.id('options'), 'bodyLimit'))]))));
   }
   fnBody.push(code.ret(code.arrow([code.param('instance')], plugin, { async: true })));
-  const usesOptions = (ctx !== undefined && plans.length > 0) || plans.some((p) => p.body);
-  const optionsName = usesOptions ? 'options' : '_options';
+  const optionsName = 'options';
   const params = [
     code.param(plans.length > 0 ? 'service' : '_service', b.serviceType()),
     ctx ? code.param(optionsName, optionsType) : code.param(optionsName, optionsType, { default: code.obj([]) }),
@@ -381,5 +395,5 @@ export function buildFastifyRouter(model: ApiModel, plans: OperationPlan[], opti
     exported: true,
     doc: "The `maxParamLength` this API's path parameters need (`Fastify({ routerOptions: { maxParamLength } })`): three times the longest `maxLength` of a path parameter, at least fastify's default (100).",
   });
-  return { header: options.header, body: [...imports, ...b.snippetStatements(), optionsInterface, ...b.constants, maxParamLength, createRouter] };
+  return { header: options.header, body: [...imports, ...b.snippetStatements(), ...errorTypes, optionsInterface, ...b.constants, maxParamLength, createRouter] };
 }

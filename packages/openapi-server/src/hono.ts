@@ -2,15 +2,16 @@ import { code, type ApiModel, type Code } from '@specwright/core';
 import type { OperationPlan } from './plan.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
 import { admitsReply, replyGuard } from './reply-emit.js';
+import { errorBodyOption, routerErrorTypes } from './router-errors.js';
 import { snippetTexts } from './runtime.js';
 
 const c = code.id('c');
 
-/** `return c.json(errorBody(400, message, toIssues(x.error.issues)), 400);` */
+/** `return c.json(routerErrorBody(options.errorBody, 400, message, toIssues(x.error.issues)), 400);` */
 function invalid(b: RouterBuilder, status: 400, message: string, parsed: string): Code.Stmt {
-  b.use('errorBody', 'toIssues');
+  b.use('toIssues');
   const issues = code.call('toIssues', [code.member(code.member(code.id(parsed), 'error'), 'issues')]);
-  return code.ret(code.dot(c, 'json', [code.call('errorBody', [code.num(status), code.str(message), issues]), code.num(status)]));
+  return code.ret(code.dot(c, 'json', [b.errorBody(status, message, issues), code.num(status)]));
 }
 
 function handler(b: RouterBuilder, plan: OperationPlan): Code.Expr {
@@ -52,7 +53,7 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
   if (plan.body) {
     const reader = plan.body.kind === 'json' ? 'readJsonBody' : plan.body.kind === 'text' ? 'readTextBody' : 'readRawBody';
     b.use(plan.body.kind === 'json' ? 'honoJson' : plan.body.kind === 'text' ? 'honoText' : 'honoRaw', 'bodyLimit');
-    body.push(code.constDecl('body', code.awaitExpr(code.call(reader, [c, code.id('bodyLimit')]))));
+    body.push(code.constDecl('body', code.awaitExpr(code.call(reader, [c, code.id('bodyLimit'), b.errors]))));
     body.push(code.ifStmt(code.bin(code.id('body'), 'instanceof', code.id('Response')), [code.ret(code.id('body'))]));
     const read = code.member(code.id('body'), 'value');
     // An absent text or bytes body is undefined (optional) or empty (required), as on fastify.
@@ -60,13 +61,12 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
     const value = plan.body.kind === 'json' || !plan.body.required ? read : code.bin(read, '??', empty);
     const schema = b.bodySchemaFor(plan);
     if (schema) {
-      const validation = b.validateBody(plan, schema, value, (status, payload) => [code.ret(code.dot(c, 'json', [payload, code.num(status)]))]);
+      const validation = b.validateBody(plan, schema, value, (status, payload) => [code.ret(code.dot(c, 'json', [payload(), code.num(status)]))]);
       body.push(...validation.statements);
       bodyArg = validation.arg;
     } else if (plan.body.kind === 'json') {
       if (plan.body.required) {
-        b.use('errorBody');
-        const missing = code.dot(c, 'json', [code.call('errorBody', [code.num(400), code.str('Request body is required')]), code.num(400)]);
+        const missing = code.dot(c, 'json', [b.errorBody(400, 'Request body is required'), code.num(400)]);
         body.push(code.ifStmt(code.bin(value, '===', code.undef()), [code.ret(missing)]));
       }
       const type = b.bodyTypeFor(plan);
@@ -134,15 +134,15 @@ export function buildHonoRouter(model: ApiModel, plans: OperationPlan[], options
     b.use('routeInfo');
   }
   optionsMembers.push(code.tprop('bodyLimit', code.kw('number'), { optional: true, doc: 'Largest request body in bytes; larger ones get 413.\n@default 1048576' }));
+  optionsMembers.push(errorBodyOption());
+  const errorTypes = routerErrorTypes(b, 422);
   const optionsType = ctx ? code.tref('RouterOptions', [code.tref(ctx)]) : code.tref('RouterOptions');
   const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
 
   const fnBody: Code.Stmt[] = [];
   if (b.snippets.has('bodyLimit')) fnBody.push(code.constDecl('bodyLimit', code.bin(code.member(code.id('options'), 'bodyLimit'), '??', code.id('DEFAULT_BODY_LIMIT'))));
-  fnBody.push(code.constDecl('app', code.newExpr('Hono')), ...registrations, code.ret(code.id('app')));
-  // Without operations (a components-only spec) neither argument is read.
-  const usesOptions = (ctx !== undefined && plans.length > 0) || b.snippets.has('bodyLimit');
-  const optionsName = usesOptions ? 'options' : '_options';
+  fnBody.push(code.constDecl('app', code.newExpr('Hono')), ...registrations, ownErrors(b), code.ret(code.id('app')));
+  const optionsName = 'options';
   const params = [
     code.param(plans.length > 0 ? 'service' : '_service', b.serviceType()),
     ctx ? code.param(optionsName, optionsType) : code.param(optionsName, optionsType, { default: code.obj([]) }),
@@ -165,5 +165,23 @@ export function buildHonoRouter(model: ApiModel, plans: OperationPlan[], options
     code.importFrom('hono/utils/http-status', ['ContentfulStatusCode'], { typeOnly: true }),
     ...b.importStatements(),
   ];
-  return { header: options.header, body: [...imports, ...b.snippetStatements(), optionsInterface, ...b.constants, createRouter] };
+  return { header: options.header, body: [...imports, ...b.snippetStatements(), ...errorTypes, optionsInterface, ...b.constants, createRouter] };
+}
+
+/**
+ * With `errorBody`: an HttpError (from `createContext` or the service) and a request no route
+ * matched under the mount are answered with its body. Without it, both go on to the app as before.
+ */
+function ownErrors(b: RouterBuilder): Code.Stmt {
+  const error = code.id('error');
+  const status = code.member(error, 'status');
+  const httpError = code.ifStmt(code.bin(error, 'instanceof', code.id('HttpError')), [
+    code.ret(code.dot(c, 'json', [code.call('routerErrorBody', [b.errors, status, code.member(error, 'message'), code.member(error, 'issues')]), status])),
+  ]);
+  const onError = code.arrow([code.param('error'), code.param('c')], [httpError, code.throwStmt(error)]);
+  const notFound = code.arrow([code.param('c')], code.dot(c, 'json', [b.errorBody(404, 'Not Found'), code.num(404)]));
+  return code.ifStmt(code.bin(b.errors, '!==', code.undef()), [
+    code.exprStmt(code.dot(code.id('app'), 'onError', [onError])),
+    code.exprStmt(code.dot(code.id('app'), 'all', [code.str('/*'), notFound])),
+  ]);
 }

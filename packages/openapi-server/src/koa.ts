@@ -2,6 +2,7 @@ import { code, type ApiModel, type Code } from '@specwright/core';
 import { admitsReply, replyGuard } from './reply-emit.js';
 import { selectorCount, type OperationPlan } from './plan.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
+import { errorBodyOption, routerErrorTypes } from './router-errors.js';
 
 const ctx = code.id('ctx');
 
@@ -41,16 +42,16 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
 
   const query = b.parseQuery(plan, code.member(ctx, 'url'));
   if (query) {
-    b.use('errorBody', 'toIssues');
+    b.use('toIssues');
     body.push(code.constDecl('query', query));
     const issues = code.call('toIssues', [code.member(code.member(code.id('query'), 'error'), 'issues')]);
-    body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), reply(b, 400, code.call('errorBody', [code.num(400), code.str('Invalid query parameters'), issues]))));
+    body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), reply(b, 400, b.errorBody(400, 'Invalid query parameters', issues))));
   }
 
   let bodyArg: Code.Expr | undefined;
   if (plan.body) {
     const schema = b.bodySchemaFor(plan);
-    const rejects = (status: number, payload: Code.Expr) => reply(b, status, payload);
+    const rejects = (status: number, payload: () => Code.Expr) => reply(b, status, payload());
     let value: Code.Expr;
     if (plan.body.kind === 'json') {
       b.use('koaJson');
@@ -73,8 +74,7 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan): Code.Stmt[] {
       bodyArg = validation.arg;
     } else if (plan.body.kind === 'json') {
       if (plan.body.required) {
-        b.use('errorBody');
-        body.push(code.ifStmt(code.bin(code.id('body'), '===', code.undef()), reply(b, 400, code.call('errorBody', [code.num(400), code.str('Request body is required')]))));
+        body.push(code.ifStmt(code.bin(code.id('body'), '===', code.undef()), reply(b, 400, b.errorBody(400, 'Request body is required'))));
       }
       const type = b.bodyTypeFor(plan);
       bodyArg = code.as(code.id('body'), plan.body.required ? type : code.union([type, code.kw('undefined')]));
@@ -151,6 +151,8 @@ export function buildKoaRouter(model: ApiModel, plans: OperationPlan[], options:
       doc: 'Called with every error the router answers with 500 (the response never carries it).\n@default console.error',
     }),
   );
+  optionsMembers.push(errorBodyOption());
+  const errorTypes = routerErrorTypes(b, 422);
   const optionsType = ctxType ? code.tref('RouterOptions', [code.tref(ctxType)]) : code.tref('RouterOptions');
   const optionsInterface = code.iface('RouterOptions', optionsMembers, { exported: true, doc: 'Options of `createRouter`.', ...(ctxType ? { typeParams: [{ name: ctxType }] } : {}) });
 
@@ -170,8 +172,12 @@ export function buildKoaRouter(model: ApiModel, plans: OperationPlan[], options:
   const prefix = code.cond(code.bin(code.member(code.id('options'), 'prefix'), '===', code.undef()), code.obj([]), code.obj([code.prop('prefix', code.member(code.id('options'), 'prefix'))]));
   fnBody.push(code.constDecl('router', code.newExpr('Router', [code.obj([code.prop('sensitive', code.bool(true)), code.prop('strict', code.bool(true)), code.spread(prefix)])])));
   const onError = code.bin(code.member(code.id('options'), 'onError'), '??', code.arrow([code.param('failure', code.kw('unknown'))], code.dot(code.id('console'), 'error', [code.id('failure')])));
-  fnBody.push(code.exprStmt(code.dot(code.id('router'), 'use', [code.call('answerKoaErrors', [onError])])));
+  fnBody.push(code.exprStmt(code.dot(code.id('router'), 'use', [code.call('answerKoaErrors', [onError, b.errors])])));
   fnBody.push(...registrations);
+  // With errorBody, a request no route matched (path or method) gets its 404; without, it goes on as before.
+  b.use('koaJsonResponse');
+  const notFound = code.arrow([code.param('ctx')], [code.exprStmt(code.call('sendKoaJson', [ctx, code.num(404), b.errorBody(404, 'Not Found')]))]);
+  fnBody.push(code.ifStmt(code.bin(b.errors, '!==', code.undef()), [code.exprStmt(code.dot(code.id('router'), 'all', [code.str('{/*path}'), notFound]))]));
   fnBody.push(code.ret(code.id('router')));
   const params = [code.param(plans.length > 0 ? 'service' : '_service', b.serviceType()), ctxType ? code.param('options', optionsType) : code.param('options', optionsType, { default: code.obj([]) })];
   const createRouter = code.fn('createRouter', params, fnBody, {
@@ -192,5 +198,5 @@ export function buildKoaRouter(model: ApiModel, plans: OperationPlan[], options:
     ...(usesJson ? [code.importFrom('@koa/bodyparser', ['bodyParser'])] : []),
     ...b.importStatements(),
   ];
-  return { header: options.header, body: [...imports, ...b.snippetStatements(), optionsInterface, ...b.constants, createRouter] };
+  return { header: options.header, body: [...imports, ...b.snippetStatements(), ...errorTypes, optionsInterface, ...b.constants, createRouter] };
 }

@@ -3,6 +3,7 @@ import { selectorCount, type OperationPlan } from './plan.js';
 import { readBody, reply } from './express.js';
 import { admitsReply, replyGuard } from './reply-emit.js';
 import { RouterBuilder, safeContentType, type RouterModuleOptions } from './router-common.js';
+import { errorBodyOption, routerErrorTypes } from './router-errors.js';
 import type { SnippetId } from './runtime.js';
 import { NEST_SNIPPET_NAMES, nestSnippetClosure, nestSnippetText, type NestSnippetId } from './runtime-nest.js';
 
@@ -11,10 +12,10 @@ const req = code.id('req');
 const res = code.id('res');
 
 /** Names the handlers use locally, besides the routers' own. */
-const NEST_LOCAL_NAMES = ['api', 'ApiModuleOptions', 'ApiController', 'express', 'NextFunction', 'Request', 'Response', 'Reflector'];
+const NEST_LOCAL_NAMES = ['api', 'ApiModuleOptions', 'ApiController', 'express', 'NextFunction', 'Request', 'Response', 'Reflector', 'APP_FILTER'];
 
 /** `@nestjs/common` names the module imports, values then types. */
-const COMMON_VALUES = ['Catch', 'Controller', 'HttpException', 'Inject', 'Module', 'Next', 'Req', 'RequestMapping', 'RequestMethod', 'Res', 'SetMetadata', 'UseFilters', 'UseGuards'];
+const COMMON_VALUES = ['Catch', 'Controller', 'HttpException', 'Inject', 'Module', 'Next', 'NotFoundException', 'Req', 'RequestMapping', 'RequestMethod', 'Res', 'SetMetadata', 'UseFilters', 'UseGuards'];
 const COMMON_TYPES = ['ArgumentsHost', 'CanActivate', 'DynamicModule', 'ExceptionFilter', 'ModuleMetadata', 'Provider', 'Type'];
 /** What the context guard and decorator import besides. */
 const CONTEXT_VALUES = ['Injectable', 'createParamDecorator'];
@@ -81,17 +82,17 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, context: ContextSour
 
   const query = b.parseQuery(plan, code.member(req, 'url'));
   if (query) {
-    b.use('errorBody', 'toIssues');
+    b.use('toIssues');
     body.push(code.constDecl('query', query));
     const issues = code.call('toIssues', [code.member(code.member(code.id('query'), 'error'), 'issues')]);
-    body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), reply(400, code.call('errorBody', [code.num(400), code.str('Invalid query parameters'), issues]))));
+    body.push(code.ifStmt(code.not(code.member(code.id('query'), 'success')), reply(400, b.errorBody(400, 'Invalid query parameters', issues))));
   }
 
   // A body that fails its schema: 400 with the issues, as Nest's ValidationPipe and fastify answer.
   const reject = (): Code.Stmt[] => {
-    b.use('errorBody', 'toIssues');
+    b.use('toIssues');
     const issues = code.call('toIssues', [code.member(code.nonNull(code.member(code.id('input'), 'error')), 'issues')]);
-    return reply(400, code.call('errorBody', [code.num(400), code.str('Invalid request body'), issues]));
+    return reply(400, b.errorBody(400, 'Invalid request body', issues));
   };
   const bodyArg = readBody(b, plan, body, (parser) => code.member(api, parser), reject);
   if (bodyArg) args.push(bodyArg);
@@ -133,6 +134,7 @@ function handlerBody(b: RouterBuilder, plan: OperationPlan, context: ContextSour
  */
 export function buildNestRouter(model: ApiModel, plans: OperationPlan[], options: RouterModuleOptions): Code.Module {
   const b = new RouterBuilder('express', model, plans, options, [...NEST_SNIPPET_NAMES, ...NEST_LOCAL_NAMES, ...COMMON_VALUES, ...COMMON_TYPES, ...CONTEXT_VALUES, ...CONTEXT_TYPES]);
+  b.errors = code.member(api, 'errorBody');
   const ctx = b.contextType;
   const nest: NestSnippetId[] = ['nestHttpError', 'nestTokens', 'nestErrors', 'nestController', ctx ? 'nestModuleContext' : 'nestModule'];
   if (ctx) nest.push('nestContext');
@@ -171,6 +173,8 @@ export function buildNestRouter(model: ApiModel, plans: OperationPlan[], options
       doc: 'Called with every error the controller answers with 500 (the response never carries it).\n@default console.error',
     }),
   );
+  members.push(errorBodyOption());
+  const errorTypes = routerErrorTypes(b, 400);
   const optionsInterface = code.iface('ApiModuleOptions', members, { exported: true, doc: 'Options of `ApiModule.forRoot`.', ...(ctx ? { typeParams: [{ name: ctx }] } : {}) });
 
   const tableService = ctx ? code.tref(b.service, [code.kw('unknown')]) : code.tref(b.service);
@@ -185,7 +189,7 @@ export function buildNestRouter(model: ApiModel, plans: OperationPlan[], options
   const types = [...COMMON_TYPES, ...(ctx ? CONTEXT_TYPES : [])].sort((x, y) => x.localeCompare(y));
   const imports: Code.Stmt[] = [
     code.importFrom('@nestjs/common', [...values, ...types.map((name) => ({ name, typeOnly: true }))]),
-    ...(ctx ? [code.importFrom('@nestjs/core', ['Reflector'])] : []),
+    code.importFrom('@nestjs/core', ['APP_FILTER', ...(ctx ? ['Reflector'] : [])]),
     { k: 'import', from: 'express', default: 'express', names: ['NextFunction', 'Request', 'Response'].map((name) => ({ name, typeOnly: true })) },
     ...b.importStatements(),
   ];
@@ -193,5 +197,5 @@ export function buildNestRouter(model: ApiModel, plans: OperationPlan[], options
   // Nest's HttpError (an HttpException, same name and constructor) stands in for the shared one,
   // which validate_responses' check throws.
   b.replacedSnippets.add('httpError');
-  return { header: options.header, body: [...imports, ...b.snippetStatements(), ...nestStatements, optionsInterface, ...b.constants, controller] };
+  return { header: options.header, body: [...imports, ...b.snippetStatements(), ...nestStatements, ...errorTypes, optionsInterface, ...b.constants, controller] };
 }

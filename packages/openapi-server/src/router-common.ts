@@ -22,10 +22,10 @@ export interface RouterModuleOptions {
 }
 
 /** Names the router functions use locally; module-level declarations never take them. */
-const LOCAL_NAMES = ['app', 'router', 'instance', 'service', '_service', '_options', 'options', 'bodyLimit', 'limits', 'contexts', 'contextHook', 'c', 'req', 'res', 'request', 'reply', 'next', 'error', 'context', 'query', 'body', 'input', 'result', 'form', 'params', 'value', 'parseJson', 'parseText', 'parseBytes', 'z'];
+const LOCAL_NAMES = ['answer', 'app', 'router', 'instance', 'service', '_service', '_options', 'options', 'bodyLimit', 'limits', 'contexts', 'contextHook', 'c', 'req', 'res', 'request', 'reply', 'next', 'error', 'context', 'query', 'body', 'input', 'result', 'form', 'params', 'value', 'parseJson', 'parseText', 'parseBytes', 'z'];
 
 /** Exported API names of every router. */
-export const ROUTER_EXPORTS = ['createRouter', 'RouterOptions'];
+export const ROUTER_EXPORTS = ['createRouter', 'RouterOptions', 'RouterErrorBodies', 'RouterErrorBody'];
 
 /** The content type a text or bytes response is sent with (a header value must be printable ASCII). */
 export function safeContentType(contentType: string | undefined, fallback: string): string {
@@ -58,6 +58,15 @@ export class RouterBuilder {
     this.service = this.scope.claim(SERVICE_INTERFACE);
     this.schemaValues = new ImportList(options.schemaTypes, this.scope, false);
     this.schemaTypes = new ImportList(options.schemaTypes, this.scope, true);
+  }
+
+  /** The `errorBody` option as a handler reaches it (NestJS: through the controller's state). */
+  errors: Code.Expr = code.member(code.id('options'), 'errorBody');
+
+  /** `routerErrorBody(<errorBody option>, status, message, issues?)`: an error body the router builds itself. */
+  errorBody(status: number, message: string, issues?: Code.Expr): Code.Expr {
+    this.use('routerErrors');
+    return code.call('routerErrorBody', [this.errors, code.num(status), code.str(message), ...(issues ? [issues] : [])]);
   }
 
   get contextType(): string | undefined {
@@ -100,13 +109,17 @@ export class RouterBuilder {
    * body is validated only when sent (it is undefined when absent).
    * Returns the statements and the argument the service gets.
    */
-  validateBody(plan: OperationPlan, schema: Code.Expr, value: Code.Expr, reject: (status: number, payload: Code.Expr) => Code.Stmt[]): { statements: Code.Stmt[]; arg: Code.Expr } {
+  validateBody(plan: OperationPlan, schema: Code.Expr, value: Code.Expr, reject: (status: number, payload: () => Code.Expr) => Code.Stmt[]): { statements: Code.Stmt[]; arg: Code.Expr } {
     const body = plan.body!;
     this.use('toIssues');
     const parse = code.dot(schema, 'safeParse', [value]);
     const input = code.id('input');
     const issues = code.call('toIssues', [code.member(code.nonNull(code.member(input, 'error')), 'issues')]);
-    const payload = code.obj([code.prop('error', code.str('Invalid request body')), code.prop('issues', issues)]);
+    // Built only when the router sends it (NestJS answers 400 with its own body).
+    const payload = () => {
+      this.use('invalidBody');
+      return code.call('invalidBody', [this.errors, issues]);
+    };
     const failed = body.required ? code.not(code.member(input, 'success')) : code.bin(input, '&&', code.not(code.member(input, 'success')));
     const statements = [code.constDecl('input', body.required ? parse : code.cond(code.bin(value, '===', code.undef()), code.undef(), parse)), code.ifStmt(failed, reject(422, payload))];
     return { statements, arg: code.member(input, 'data', !body.required) };

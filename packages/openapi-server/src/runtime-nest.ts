@@ -109,8 +109,8 @@ Inject(Reflector)(ApiContextGuard, undefined, 1);
 `,
   },
   nestErrors: {
-    declares: ['ParserFailure', 'ApiExceptionFilter'],
-    needs: ['errorBody'],
+    declares: ['ParserFailure', 'ApiExceptionFilter', 'ApiNotFoundFilter'],
+    needs: ['routerErrors'],
     nestNeeds: ['nestTokens'],
     text: `
 /** What express's body parsers attach to the errors they raise. */
@@ -124,21 +124,35 @@ interface ParserFailure {
 /**
  * The controller's exception filter: HttpError and Nest's HttpExceptions answer with their status
  * and body; the body parser's errors with a JSON body (400 malformed JSON, 413 too large); anything
- * else with a bare 500 that \`onError\` sees.
+ * else with a bare 500 that \`onError\` sees. With the \`errorBody\` option, it builds the body of
+ * HttpError and of the parser's errors.
  */
 export class ApiExceptionFilter implements ExceptionFilter {
   readonly #onError: (error: unknown, req: Request) => void;
+  readonly #build: ErrorBodyBuilder;
 
   constructor(options: {
     onError?: ((error: unknown, req: Request) => void) | undefined;
+    errorBody?: ErrorBodyBuilder;
   }) {
     this.#onError = options.onError ?? ((error) => console.error(error));
+    this.#build = options.errorBody;
   }
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
+    if (error instanceof HttpError && this.#build !== undefined) {
+      const status = error.getStatus();
+      if (!res.headersSent)
+        res
+          .status(status)
+          .json(
+            routerErrorBody(this.#build, status, error.message, error.issues),
+          );
+      return;
+    }
     if (error instanceof HttpException) {
       const status = error.getStatus();
       const body = error.getResponse();
@@ -152,22 +166,58 @@ export class ApiExceptionFilter implements ExceptionFilter {
       typeof error === "object" && error !== null ? error : {}
     ) as ParserFailure;
     const status = errorStatus(failure.status);
-    const body =
+    const answer =
       failure.type === "entity.parse.failed"
-        ? errorBody(400, "Malformed JSON body")
+        ? { status: 400, message: "Malformed JSON body" }
         : failure.type === "entity.too.large"
-          ? errorBody(413, "Request body is too large")
+          ? { status: 413, message: "Request body is too large" }
           : status < 500 &&
               failure.expose === true &&
               typeof failure.message === "string"
-            ? errorBody(status, failure.message)
-            : errorBody(500, "Internal Server Error");
-    if (body.statusCode >= 500) this.#onError(error, req);
-    if (!res.headersSent) res.status(body.statusCode).json(body);
+            ? { status, message: failure.message }
+            : { status: 500, message: "Internal Server Error" };
+    if (answer.status >= 500) this.#onError(error, req);
+    if (!res.headersSent)
+      res
+        .status(answer.status)
+        .json(routerErrorBody(this.#build, answer.status, answer.message));
   }
 }
 Catch()(ApiExceptionFilter);
 Inject(API_OPTIONS)(ApiExceptionFilter, undefined, 0);
+
+/**
+ * Registered app-wide (APP_FILTER) with the \`errorBody\` option only: a request no route matched
+ * (Nest's \`Cannot <method> <url>\`) is answered 404 with the option's body; another
+ * NotFoundException is answered as Nest answers it.
+ */
+class ApiNotFoundFilter implements ExceptionFilter {
+  readonly #build: ErrorBodyBuilder;
+
+  constructor(build: ErrorBodyBuilder) {
+    this.#build = build;
+  }
+
+  catch(error: NotFoundException, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
+    if (res.headersSent) return;
+    const status = error.getStatus();
+    const body = error.getResponse();
+    if (error.message === \`Cannot \${req.method} \${req.originalUrl}\`)
+      res.status(404).json(routerErrorBody(this.#build, 404, error.message));
+    else
+      res
+        .status(status)
+        .json(
+          typeof body === "string"
+            ? { statusCode: status, message: body }
+            : body,
+        );
+  }
+}
+Catch(NotFoundException)(ApiNotFoundFilter);
 `,
   },
   nestController: {
@@ -182,10 +232,11 @@ type BodyParser = (
   next: (error?: unknown) => void,
 ) => void;
 
-/** What each route's handler gets besides the request: the service, createContext and the body parsers. */
+/** What each route's handler gets besides the request: the service, createContext, errorBody and the body parsers. */
 interface ApiState<S> {
   service: S;
   createContext: ContextBuilder;
+  errorBody: ErrorBodyBuilder;
   parseJson: BodyParser;
   parseText: BodyParser;
   parseBytes: BodyParser;
@@ -224,12 +275,14 @@ function defineController<S>(
       options: {
         bodyLimit?: number | undefined;
         createContext?: ContextBuilder | undefined;
+        errorBody?: ErrorBodyBuilder;
       },
     ) {
       const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
       this.api = {
         service,
         createContext: options.createContext ?? (() => undefined),
+        errorBody: options.errorBody,
         parseJson: express.json({
           limit,
           strict: false,
@@ -284,21 +337,37 @@ function defineController<S>(
   return ApiController;
 }
 
-/** The module a DynamicModule of \`ApiModule.forRoot\` declares: the controller, the service and the options. */
+/**
+ * The module a DynamicModule of \`ApiModule.forRoot\` declares: the controller, the service and the
+ * options; with \`errorBody\`, the filter that answers requests no route matched.
+ */
 function apiModule(
   module: Type<unknown>,
   controller: Type<unknown>,
-  options: { service: object; imports?: ModuleMetadata["imports"] },
+  options: {
+    service: object;
+    imports?: ModuleMetadata["imports"];
+    errorBody?: ErrorBodyBuilder;
+  },
 ): DynamicModule {
   const service: Provider =
     typeof options.service === "function"
       ? { provide: API_SERVICE, useClass: options.service as Type<unknown> }
       : { provide: API_SERVICE, useValue: options.service };
+  const providers: Provider[] = [
+    service,
+    { provide: API_OPTIONS, useValue: options },
+  ];
+  if (options.errorBody !== undefined)
+    providers.push({
+      provide: APP_FILTER,
+      useValue: new ApiNotFoundFilter(options.errorBody),
+    });
   return {
     module,
     imports: options.imports ?? [],
     controllers: [controller],
-    providers: [service, { provide: API_OPTIONS, useValue: options }],
+    providers,
     exports: [API_SERVICE],
   };
 }

@@ -153,6 +153,52 @@ function errorBody(
 }
 `,
   },
+  routerErrors: {
+    declares: ['RouterError', 'ErrorBodyBuilder', 'routerErrorBody'],
+    needs: ['errorBody'],
+    text: `
+/**
+ * An error the router answers by itself (a request that fails validation, a body it cannot read, an
+ * HttpError, a route it does not serve), as \`createRouter\`'s \`errorBody\` option gets it.
+ */
+export interface RouterError {
+  status: number;
+  message: string;
+  /** What failed validation (400, 422). */
+  issues?: Issue[];
+}
+
+/** \`createRouter\`'s \`errorBody\` option, as the router's runtime calls it. */
+type ErrorBodyBuilder = ((error: RouterError) => unknown) | undefined;
+
+/**
+ * The body of an error the router answers by itself: what \`build\` (the \`errorBody\` option)
+ * makes of it, else \`{ statusCode, error, message }\` (plus \`issues\`).
+ */
+function routerErrorBody(
+  build: ErrorBodyBuilder,
+  status: number,
+  message: string,
+  issues?: Issue[],
+): unknown {
+  if (build === undefined) return errorBody(status, message, issues);
+  return build(
+    issues === undefined ? { status, message } : { status, message, issues },
+  );
+}
+`,
+  },
+  invalidBody: {
+    declares: ['invalidBody'],
+    needs: ['routerErrors'],
+    text: `
+/** The 422 of a body that fails its schema: \`{ error, issues }\` unless \`build\` makes another. */
+function invalidBody(build: ErrorBodyBuilder, issues: Issue[]): unknown {
+  if (build === undefined) return { error: "Invalid request body", issues };
+  return build({ status: 422, message: "Invalid request body", issues });
+}
+`,
+  },
   httpError: {
     declares: ['HttpError'],
     needs: ['errorBody'],
@@ -556,7 +602,7 @@ function atMountRoot(c: HonoContext): boolean {
   },
   honoRaw: {
     declares: ['readRawBody'],
-    needs: ['honoBytes', 'errorBody'],
+    needs: ['honoBytes', 'routerErrors'],
     text: `
 /**
  * The raw body within \`limit\` bytes, 413 beyond it. A request with a media type has a body, if
@@ -565,6 +611,7 @@ function atMountRoot(c: HonoContext): boolean {
 async function readRawBody(
   c: HonoContext,
   limit: number,
+  build: ErrorBodyBuilder,
 ): Promise<BodyRead<Uint8Array | undefined>> {
   const length = c.req.header("content-length");
   const none =
@@ -572,10 +619,16 @@ async function readRawBody(
   if (length === "0" || (length === undefined && !c.req.raw.body))
     return { value: none };
   if (length !== undefined && Number(length) > limit)
-    return c.json(errorBody(413, "Request body is too large"), 413);
+    return c.json(
+      routerErrorBody(build, 413, "Request body is too large"),
+      413,
+    );
   const bytes = await readBytes(c.req.raw, limit);
   if (bytes === undefined)
-    return c.json(errorBody(413, "Request body is too large"), 413);
+    return c.json(
+      routerErrorBody(build, 413, "Request body is too large"),
+      413,
+    );
   // Node's server streams an empty body for a bodiless request without content-length (a DELETE):
   // no bytes and no declared length is no body, unless a media type says there is one.
   if (bytes.length === 0 && length === undefined) return { value: none };
@@ -591,8 +644,9 @@ async function readRawBody(
 async function readTextBody(
   c: HonoContext,
   limit: number,
+  build: ErrorBodyBuilder,
 ): Promise<BodyRead<string | undefined>> {
-  const body = await readRawBody(c, limit);
+  const body = await readRawBody(c, limit, build);
   if (body instanceof Response) return body;
   return {
     value:
@@ -605,7 +659,7 @@ async function readTextBody(
   },
   honoJson: {
     declares: ['readJsonBody'],
-    needs: ['honoBytes', 'errorBody', 'forbiddenKeys', 'jsonType'],
+    needs: ['honoBytes', 'routerErrors', 'forbiddenKeys', 'jsonType'],
     text: `
 /**
  * The parsed JSON body (undefined when the request has none): 415 for another media type, 413
@@ -614,6 +668,7 @@ async function readTextBody(
 async function readJsonBody(
   c: HonoContext,
   limit: number,
+  build: ErrorBodyBuilder,
 ): Promise<BodyRead<unknown>> {
   const length = c.req.header("content-length");
   if (length === "0" || (length === undefined && !c.req.raw.body))
@@ -623,36 +678,46 @@ async function readJsonBody(
   const type = c.req.header("content-type");
   if (type !== undefined && !isJsonType(type))
     return c.json(
-      errorBody(415, "Expected a JSON body (application/json)"),
+      routerErrorBody(build, 415, "Expected a JSON body (application/json)"),
       415,
     );
   let text: string;
   if (length !== undefined) {
     if (Number(length) > limit)
-      return c.json(errorBody(413, "Request body is too large"), 413);
+      return c.json(
+        routerErrorBody(build, 413, "Request body is too large"),
+        413,
+      );
     text = await c.req.text();
   } else {
     const bytes = await readBytes(c.req.raw, limit);
     if (bytes === undefined)
-      return c.json(errorBody(413, "Request body is too large"), 413);
+      return c.json(
+        routerErrorBody(build, 413, "Request body is too large"),
+        413,
+      );
     text = new TextDecoder().decode(bytes);
   }
   if (text.length === 0) return { value: undefined };
   if (type === undefined)
     return c.json(
-      errorBody(415, "Expected a JSON body (application/json)"),
+      routerErrorBody(build, 415, "Expected a JSON body (application/json)"),
       415,
     );
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return c.json(errorBody(400, "Malformed JSON body"), 400);
+    return c.json(routerErrorBody(build, 400, "Malformed JSON body"), 400);
   }
   // Only text that spells one of the keys (or escapes a character) can hold them: skip the walk otherwise.
   if (/__proto__|constructor|\\\\u/.test(text) && hasForbiddenKey(value)) {
     return c.json(
-      errorBody(400, "Object contains forbidden prototype property"),
+      routerErrorBody(
+        build,
+        400,
+        "Object contains forbidden prototype property",
+      ),
       400,
     );
   }
@@ -676,23 +741,35 @@ function hasBody(req: Request): boolean {
   },
   expressBody: {
     declares: ['checkJsonBody'],
-    needs: ['errorBody', 'forbiddenKeys', 'jsonType', 'expressHasBody'],
+    needs: ['routerErrors', 'forbiddenKeys', 'jsonType', 'expressHasBody'],
     text: `
 /**
  * Checks the body a JSON parser left on \`req.body\` (this router's, or one applied before
  * mounting): 415 for another media type, 400 for a key that could reach a prototype.
  */
-function checkJsonBody(req: Request, res: Response): boolean {
+function checkJsonBody(
+  req: Request,
+  res: Response,
+  build: ErrorBodyBuilder,
+): boolean {
   if (hasBody(req) && !isJsonType(req.headers["content-type"])) {
     res
       .status(415)
-      .json(errorBody(415, "Expected a JSON body (application/json)"));
+      .json(
+        routerErrorBody(build, 415, "Expected a JSON body (application/json)"),
+      );
     return false;
   }
   if (hasForbiddenKey(req.body)) {
     res
       .status(400)
-      .json(errorBody(400, "Object contains forbidden prototype property"));
+      .json(
+        routerErrorBody(
+          build,
+          400,
+          "Object contains forbidden prototype property",
+        ),
+      );
     return false;
   }
   return true;
@@ -724,7 +801,7 @@ function runMiddleware(
   },
   expressErrors: {
     declares: ['BodyParserError', 'isStrictRefusal', 'errorResponse'],
-    needs: ['errorBody', 'httpError'],
+    needs: ['routerErrors', 'httpError'],
     text: `
 /** What express's body parsers attach to the errors they raise. */
 interface BodyParserError {
@@ -747,15 +824,25 @@ function isStrictRefusal(parser: BodyParserError): boolean {
   }
 }
 
-/** The status and body of an error raised in the router; anything unexpected is a bare 500. */
-function errorResponse(error: unknown): ErrorBody {
+/**
+ * The status and body of an error raised in the router (\`build\`: the \`errorBody\` option);
+ * anything unexpected is a bare 500.
+ */
+function errorResponse(
+  error: unknown,
+  build?: ErrorBodyBuilder,
+): { status: number; body: unknown } {
+  const answer = (status: number, message: string, issues?: Issue[]) => ({
+    status,
+    body: routerErrorBody(build, status, message, issues),
+  });
   if (error instanceof HttpError)
-    return errorBody(error.status, error.message, error.issues);
+    return answer(error.status, error.message, error.issues);
   const parser = (
     typeof error === "object" && error !== null ? error : {}
   ) as BodyParserError;
   if (parser.type === "entity.parse.failed") {
-    return errorBody(
+    return answer(
       400,
       isStrictRefusal(parser)
         ? "JSON body is not an object or array (the JSON parser is strict: use express.json({ strict: false }))"
@@ -763,15 +850,15 @@ function errorResponse(error: unknown): ErrorBody {
     );
   }
   if (parser.type === "entity.too.large")
-    return errorBody(413, "Request body is too large");
+    return answer(413, "Request body is too large");
   const status = errorStatus(parser.status);
   if (
     status < 500 &&
     parser.expose === true &&
     typeof parser.message === "string"
   )
-    return errorBody(status, parser.message);
-  return errorBody(500, "Internal Server Error");
+    return answer(status, parser.message);
+  return answer(500, "Internal Server Error");
 }
 `,
   },
@@ -803,8 +890,8 @@ export function bodyParserErrors(
     next(error);
     return;
   }
-  const body = errorResponse(error);
-  res.status(body.statusCode).json(body);
+  const answer = errorResponse(error);
+  res.status(answer.status).json(answer.body);
 }
 `,
   },
@@ -998,17 +1085,18 @@ function serializeResponse(route: {
   },
   fastifyErrors: {
     declares: ['handleError'],
-    needs: ['errorBody', 'httpError', 'toIssues'],
+    needs: ['routerErrors', 'httpError', 'toIssues'],
     text: `
 /**
  * The router's error handler: 400 with the body's issues when it fails its schema, HttpError's
  * status and message, fastify's own 4xx errors (413, 415, malformed JSON), and a bare 500 for
- * anything else (logged, never sent).
+ * anything else (logged, never sent). \`build\` is the \`errorBody\` option.
  */
 function handleError(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
+  build: ErrorBodyBuilder,
 ): FastifyReply {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const schema = request.routeOptions.schema?.body;
@@ -1026,17 +1114,23 @@ function handleError(
           path: issue.instancePath.split("/").slice(1),
           message: issue.message ?? "",
         }));
-    return reply.code(400).send(errorBody(400, "Invalid request body", issues));
+    return reply
+      .code(400)
+      .send(routerErrorBody(build, 400, "Invalid request body", issues));
   }
   if (error instanceof HttpError)
     return reply
       .code(error.status)
-      .send(errorBody(error.status, error.message, error.issues));
+      .send(routerErrorBody(build, error.status, error.message, error.issues));
   const status = errorStatus(error.statusCode);
   if (status < 500)
-    return reply.code(status).send(errorBody(status, error.message));
+    return reply
+      .code(status)
+      .send(routerErrorBody(build, status, error.message));
   request.log.error({ err: error }, "request failed");
-  return reply.code(500).send(errorBody(500, "Internal Server Error"));
+  return reply
+    .code(500)
+    .send(routerErrorBody(build, 500, "Internal Server Error"));
 }
 `,
   },
@@ -1106,16 +1200,23 @@ async function readKoaBytes(
   },
   koaErrors: {
     declares: ['koaErrorResponse'],
-    needs: ['errorBody', 'httpError'],
+    needs: ['routerErrors', 'httpError'],
     text: `
 /**
  * The status and body of an error raised in the router: HttpError's, the body parser's (malformed
  * JSON, a body over the limit, an unsupported charset), koa's own exposed 4xx (\`ctx.throw\`), and a
- * bare 500 for anything else.
+ * bare 500 for anything else. \`build\` is the \`errorBody\` option.
  */
-function koaErrorResponse(error: unknown): ErrorBody {
+function koaErrorResponse(
+  error: unknown,
+  build: ErrorBodyBuilder,
+): { status: number; body: unknown } {
+  const answer = (status: number, message: string, issues?: Issue[]) => ({
+    status,
+    body: routerErrorBody(build, status, message, issues),
+  });
   if (error instanceof HttpError)
-    return errorBody(error.status, error.message, error.issues);
+    return answer(error.status, error.message, error.issues);
   const failure = (
     typeof error === "object" && error !== null ? error : {}
   ) as {
@@ -1125,22 +1226,22 @@ function koaErrorResponse(error: unknown): ErrorBody {
     message?: unknown;
   };
   if (error instanceof SyntaxError && failure.status === 400)
-    return errorBody(
+    return answer(
       400,
       error.message === "Object contains forbidden prototype property"
         ? error.message
         : "Malformed JSON body",
     );
   if (failure.type === "entity.too.large")
-    return errorBody(413, "Request body is too large");
+    return answer(413, "Request body is too large");
   const status = errorStatus(failure.status);
   if (
     status < 500 &&
     failure.expose === true &&
     typeof failure.message === "string"
   )
-    return errorBody(status, failure.message);
-  return errorBody(500, "Internal Server Error");
+    return answer(status, failure.message);
+  return answer(500, "Internal Server Error");
 }
 `,
   },
@@ -1154,15 +1255,16 @@ function koaErrorResponse(error: unknown): ErrorBody {
  */
 function answerKoaErrors(
   onError: (error: unknown, ctx: Context) => void,
+  build: ErrorBodyBuilder,
 ): Middleware {
   return async (ctx, next) => {
     try {
       await next();
     } catch (error) {
-      const body = koaErrorResponse(error);
-      if (body.statusCode >= 500) onError(error, ctx);
-      ctx.status = body.statusCode;
-      ctx.body = body;
+      const answer = koaErrorResponse(error, build);
+      if (answer.status >= 500) onError(error, ctx);
+      ctx.status = answer.status;
+      ctx.body = answer.body;
     }
   };
 }

@@ -2,7 +2,7 @@ import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { extractFieldErrors } from '@specwright/form-errors';
-import { fixture, typecheck } from '@specwright/testing';
+import { fixture, freePort, typecheck } from '@specwright/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FRAMEWORKS, generateProject, type GeneratedProject } from './support.js';
 
@@ -28,57 +28,103 @@ describe('reply() in service.ts', () => {
 const SERVE: Record<(typeof FRAMEWORKS)[number], string> = {
   hono: `import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { createRouter } from './gen/router.js';
+import { createRouter, HttpError, type RouterOptions } from './gen/router.js';
 import { service } from './service-impl.js';
-export function start(port: number) {
+type Options = RouterOptions<{ userId: string }>;
+export function start(port: number, extra: Pick<Options, 'errorBody'> = {}) {
   const app = new Hono();
-  app.route('/api', createRouter(service, { createContext: () => ({ userId: 'u' }) }));
+  const createContext: Options['createContext'] = (c) => {
+    if (c.req.header('x-deny') !== undefined) throw new HttpError(401, 'Unauthorized');
+    return { userId: 'u' };
+  };
+  app.route('/api', createRouter(service, { createContext, bodyLimit: 1024, ...extra }));
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }`,
   express: `import express from 'express';
-import { createRouter } from './gen/router.js';
+import { createRouter, HttpError, type RouterOptions } from './gen/router.js';
 import { service } from './service-impl.js';
-export function start(port: number) {
+type Options = RouterOptions<{ userId: string }>;
+export function start(port: number, extra: Pick<Options, 'errorBody'> = {}) {
   const app = express();
-  app.use('/api', createRouter(service, { createContext: () => ({ userId: 'u' }) }));
+  const createContext: Options['createContext'] = (req) => {
+    if (req.get('x-deny') !== undefined) throw new HttpError(401, 'Unauthorized');
+    return { userId: 'u' };
+  };
+  app.use('/api', createRouter(service, { createContext, bodyLimit: 1024, ...extra }));
   const server = app.listen(port, '127.0.0.1');
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }`,
   fastify: `import Fastify from 'fastify';
-import { createRouter } from './gen/router.js';
+import { createRouter, HttpError, type RouterOptions } from './gen/router.js';
 import { service } from './service-impl.js';
+type Options = RouterOptions<{ userId: string }>;
 /** Each route's response schema keys, as fastify registered them. */
 export const responseKeys: Record<string, string[]> = {};
-export async function start(port: number) {
+export async function start(port: number, extra: Pick<Options, 'errorBody'> = {}) {
   const app = Fastify();
   app.addHook('onRoute', (route) => {
     responseKeys[route.method + ' ' + route.url] = Object.keys((route.schema?.response ?? {}) as object);
   });
-  await app.register(createRouter(service, { createContext: () => ({ userId: 'u' }) }), { prefix: '/api' });
+  const createContext: Options['createContext'] = (request) => {
+    if (request.headers['x-deny'] !== undefined) throw new HttpError(401, 'Unauthorized');
+    return { userId: 'u' };
+  };
+  await app.register(createRouter(service, { createContext, bodyLimit: 1024, ...extra }), { prefix: '/api' });
   await app.listen({ port, host: '127.0.0.1' });
   return () => app.close();
 }`,
   koa: `import Koa from 'koa';
-import { createRouter } from './gen/router.js';
+import { createRouter, HttpError, type RouterOptions } from './gen/router.js';
 import { service } from './service-impl.js';
-export function start(port: number) {
+type Options = RouterOptions<{ userId: string }>;
+export function start(port: number, extra: Pick<Options, 'errorBody'> = {}) {
   const app = new Koa();
-  const router = createRouter(service, { prefix: '/api', createContext: () => ({ userId: 'u' }) });
+  const createContext: Options['createContext'] = (ctx) => {
+    if (ctx.get('x-deny') !== '') throw new HttpError(401, 'Unauthorized');
+    return { userId: 'u' };
+  };
+  const router = createRouter(service, { prefix: '/api', createContext, bodyLimit: 1024, ...extra });
   app.use(router.routes()).use(router.allowedMethods());
   const server = app.listen(port, '127.0.0.1');
   return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }`,
   nestjs: `import { NestFactory } from '@nestjs/core';
-import { ApiModule } from './gen/router.js';
+import { ApiModule, HttpError, type ApiModuleOptions } from './gen/router.js';
 import { service } from './service-impl.js';
-export async function start(port: number) {
-  const app = await NestFactory.create(ApiModule.forRoot({ service, createContext: () => ({ userId: 'u' }) }), { bodyParser: false, logger: false });
+type Options = ApiModuleOptions<{ userId: string }>;
+export async function start(port: number, extra: Pick<Options, 'errorBody'> = {}) {
+  const createContext: Options['createContext'] = (req) => {
+    if (req.get('x-deny') !== undefined) throw new HttpError(401, 'Unauthorized');
+    return { userId: 'u' };
+  };
+  const app = await NestFactory.create(ApiModule.forRoot({ service, createContext, bodyLimit: 1024, ...extra }), { bodyParser: false, logger: false });
   app.setGlobalPrefix('api');
   await app.listen(port, '127.0.0.1');
   return () => app.close();
 }`,
 };
+
+/**
+ * The `errorBody` option (issue 34), appended to every serve.ts: the fixture declares NotFound for
+ * 4XX and 404 and FieldProblem for 422, so the router's own errors take those shapes. Type tests
+ * ride on the compile of serve.ts.
+ */
+const ERROR_BODY = `
+import type { RouterError, RouterErrorBodies, RouterErrorBody } from './gen/router.js';
+export function errorBody(error: RouterError): RouterErrorBody {
+  if (error.issues !== undefined) {
+    const problem: RouterErrorBodies[422] = { issues: error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message })) };
+    return problem;
+  }
+  const notFound: RouterErrorBodies[404] = { code: 'E' + error.status, message: error.message };
+  return notFound;
+}
+// @ts-expect-error a body the spec declares for none of these statuses
+export const wrongShape: NonNullable<Options['errorBody']> = () => ({ code: 1 });
+// @ts-expect-error the seed's body: every status here has a declared body instead
+export const seedShape: NonNullable<Options['errorBody']> = (error) => ({ statusCode: error.status, error: 'Bad Request', message: error.message });
+`;
 
 describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
   let generated: GeneratedProject;
@@ -92,18 +138,24 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
     expect(generated.server.code).toBe(0);
     const impl = (await import('node:fs')).readFileSync(join(import.meta.dirname, 'types', 'declared-responses.ts'), 'utf8');
     generated.project.write('service-impl.ts', impl);
-    generated.project.write('serve.ts', SERVE[framework]);
-    const { freePort } = await import('@specwright/testing');
+    generated.project.write('serve.ts', SERVE[framework] + ERROR_BODY);
     const port = await freePort();
-    const served = (await import(pathToFileURL(join(generated.dir, 'serve.ts')).href)) as { start: (port: number) => Promise<() => Promise<void>> | (() => Promise<void>); responseKeys?: Record<string, string[]> };
+    type Start = (port: number, extra?: { errorBody?: unknown }) => Promise<() => Promise<void>> | (() => Promise<void>);
+    const served = (await import(pathToFileURL(join(generated.dir, 'serve.ts')).href)) as { start: Start; errorBody: unknown; responseKeys?: Record<string, string[]> };
     const { start } = served;
     responseKeys = served.responseKeys;
     close = await start(port);
     base = `http://127.0.0.1:${port}/api`;
+    const customPort = await freePort();
+    closeCustom = await start(customPort, { errorBody: served.errorBody });
+    customBase = `http://127.0.0.1:${customPort}/api`;
   });
   afterAll(async () => {
     await close?.();
+    await closeCustom?.();
   });
+  let closeCustom: () => Promise<void>;
+  let customBase: string;
 
   const get = async (path: string, init?: RequestInit) => {
     const response = await fetch(`${base}${path}`, init);
@@ -145,6 +197,49 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
     const refused = await post('');
     expect(refused.status).toBe(framework === 'fastify' || framework === 'nestjs' ? 400 : 422);
     expect(extractFieldErrors({ status: refused.status, body: JSON.parse(refused.text) })).toEqual([{ field: 'title', message: expect.any(String) }]);
+  });
+
+  it("errorBody builds the body of the router's own errors (validation, 401 from createContext, unknown route, 413, 415); without it they stay the seed's", async () => {
+    const ask = async (root: string, path: string, init?: RequestInit) => {
+      const response = await fetch(`${root}${path}`, init);
+      const text = await response.text();
+      return { status: response.status, type: response.headers.get('content-type') ?? '', body: text.startsWith('{') ? (JSON.parse(text) as unknown) : text };
+    };
+    const json = (body: string, type = 'application/json') => ({ method: 'POST', headers: { 'content-type': type }, body });
+    const requests: [string, RequestInit | undefined][] = [
+      ['/books', json(JSON.stringify({ title: '' }))],
+      ['/books/query/cover?scale=x', undefined],
+      ['/books/1', { headers: { 'x-deny': '1' } }],
+      ['/nowhere/at/all', undefined],
+      ['/books', json(JSON.stringify({ title: 'x'.repeat(2048) }))],
+      ['/books', json('<title>x</title>', 'application/xml')],
+    ];
+    const seed = await Promise.all(requests.map(([path, init]) => ask(base, path, init)));
+    const custom = await Promise.all(requests.map(([path, init]) => ask(customBase, path, init)));
+    const validation = framework === 'fastify' || framework === 'nestjs' ? 400 : 422;
+    const issue = { code: 'too_small', path: ['title'], message: expect.any(String) };
+    const seedError = (statusCode: number, error: string, message: unknown) => ({ statusCode, error, message });
+    expect(seed.map((r) => r.status)).toEqual([validation, 400, 401, 404, 413, 415]);
+    expect(seed[0]!.body).toEqual(validation === 422 ? { error: 'Invalid request body', issues: [issue] } : { ...seedError(400, 'Bad Request', 'Invalid request body'), issues: [issue] });
+    expect(seed[1]!.body).toEqual({ ...seedError(400, 'Bad Request', 'Invalid query parameters'), issues: [expect.objectContaining({ path: ['scale'] })] });
+    expect(seed[2]!.body).toEqual(seedError(401, 'Unauthorized', 'Unauthorized'));
+    expect(seed[4]!.body).toEqual(seedError(413, 'Payload Too Large', 'Request body is too large'));
+    expect(seed[5]!.body).toEqual(seedError(415, 'Unsupported Media Type', expect.any(String)));
+
+    expect(custom.map((r) => r.status)).toEqual([validation, 400, 401, 404, 413, 415]);
+    expect(custom.every((r) => r.type.startsWith('application/json'))).toBe(true);
+    expect(custom[0]!.body).toEqual({ issues: [{ path: ['title'], message: expect.any(String) }] });
+    expect(custom[1]!.body).toEqual({ issues: [{ path: ['scale'], message: expect.any(String) }] });
+    expect(custom.slice(2).map((r) => r.body)).toEqual([
+      { code: 'E401', message: 'Unauthorized' },
+      { code: 'E404', message: expect.any(String) },
+      { code: 'E413', message: 'Request body is too large' },
+      { code: 'E415', message: expect.any(String) },
+    ]);
+    // The unknown route's seed answer is the framework's own, untouched.
+    expect(seed[3]!.body).not.toEqual(custom[3]!.body);
+    // form-errors reads the option's validation body as it reads the seed's.
+    expect(extractFieldErrors({ status: validation, body: custom[0]!.body })).toEqual([{ field: 'title', message: expect.any(String) }]);
   });
 
   it("a query parameter's default is what the service gets when the request leaves it out", async () => {
