@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isUserError, loadModel, type ApiModel, type Operation } from '@specwright/core';
 import { noResponsesWarning, operationHandlerNames } from '@specwright/openapi-msw';
-import { objectQuery } from '@specwright/openapi-server';
+import { objectQuery, queryField } from '@specwright/openapi-server';
 import { createClientNames, type ZodVariant } from '@specwright/openapi-zod-ts';
 import { dispatcher, type MockHandler, type Msw } from '../corpus/agreement.js';
 import { bodyPair, clientBody, comparable, serviceAnswer, withNulls } from './bodies.js';
@@ -112,14 +112,19 @@ function nulled(model: ApiModel, operation: Operation, sample: Sample): Sample |
 /**
  * The query the service must receive: values the client leaves out of the URL (undefined, null, at
  * any depth, and the arrays and objects left empty without them) are absent, except a required
- * parameter's null, which a router can only mean as null.
+ * parameter's null, which a router can only mean as null; an optional parameter left out gets its
+ * declared default (the routers' rule, `queryField`).
  */
-function expectedQuery(operation: Operation, query: Record<string, unknown> | undefined): Record<string, unknown> {
+function expectedQuery(model: ApiModel, operation: Operation, query: Record<string, unknown> | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value === null && operation.queryParams.find((p) => p.name === name)?.required) out[name] = null;
     const carried = inQuery(value);
     if (carried !== undefined) out[name] = carried;
+  }
+  for (const parameter of operation.queryParams) {
+    const declared = queryField(model, parameter).default;
+    if (declared !== undefined && !(parameter.name in out)) out[parameter.name] = JSON.parse(declared) as unknown;
   }
   return out;
 }
@@ -170,7 +175,7 @@ async function routerRound(model: ApiModel, operation: Operation, fn: ClientFunc
   }
   if (operation.queryParams.length > 0) {
     const query = await comparable(received.shift() ?? {});
-    const expected = await comparable(expectedQuery(operation, sample.query));
+    const expected = await comparable(expectedQuery(model, operation, sample.query));
     if (!isDeepStrictEqual(query, expected)) problems.push(`query ${show(query)}, sent ${show(expected)}`);
   }
   const returned = await comparable(result);
