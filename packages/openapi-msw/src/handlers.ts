@@ -4,7 +4,7 @@ import { MockBuilder } from './mock-values.js';
 import { operationAnswers, operationExamples, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
 import { DESCRIBED_RUNTIME, FACTORY_RUNTIME, MERGE_RUNTIME, NO_TRAILING_SLASH, OPERATION_RUNTIME, RUNTIME_NAMES } from './operation-runtime.js';
 import { pathParamTests } from './path-tests.js';
-import { compareSpecificity, routePattern } from './routes.js';
+import { compareRanks, routePattern, specificity } from './routes.js';
 import { FORM_RESPONSE, HELPERS } from './runtime-helpers.js';
 
 export interface HandlerModuleOptions {
@@ -145,7 +145,8 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   const weight = (op: Operation) => tests.get(op.key)?.length ?? 0;
   // A label or matrix parameter's prefix (`.`, `;color=`) is matched as text before it.
   const routed = new Map(operations.map((op) => [op, routedUrlPath(model, op)]));
-  const ordered = [...operations].sort((a, b) => compareSpecificity(routed.get(a)!, routed.get(b)!) || weight(b) - weight(a));
+  const ranks = new Map(operations.map((op) => [op, specificity(routed.get(op)!)]));
+  const ordered = [...operations].sort((a, b) => compareRanks(ranks.get(a)!, ranks.get(b)!) || weight(b) - weight(a));
   const slashed = new Set(operations.filter((op) => op.urlPath.endsWith('/')).map((op) => op.method));
   const plans: ResponsePlan[] = [];
   // Per operation (issue 35): its answers table, and its exported handler.

@@ -32,6 +32,16 @@ export interface DescriberOptions {
 }
 
 
+/** First token of an interned description's key: what it is. */
+const KIND = { r: 1, '?': 2, o: 3, m: 4, a: 5, t: 6, u: 7, e: 8, k: 9, b: 10, n: 11 } as const;
+
+/** One interned description: its key (numbers), its id, and how many times an equal one was built. */
+interface Interned {
+  tokens: number[];
+  desc: readonly unknown[];
+  uses: number;
+}
+
 export class MockDescriber {
   /** The described named schemas, by key. */
   readonly schemas: Record<string, Description> = {};
@@ -39,10 +49,19 @@ export class MockDescriber {
   readonly leaves: unknown[] = [];
   private readonly leafIndex = new Map<string, number>();
   private readonly nodeLeaves = new Map<SchemaNode, number>();
+  private readonly plainStrings = new Map<string | undefined, number>();
+  private readonly plainIntegers = new Map<string | undefined, number>();
+  private readonly plainNumbers = new Map<string | undefined, number>();
   private readonly pending: string[] = [];
-  /** Each interned description's id, and how many times an equal one was built. */
+  /**
+   * Equal descriptions are interned by a key of small numbers (their parts' ids, and `atoms` for
+   * names and values), hashed: GitHub's spec repeats its inline objects thousands of times, and
+   * numbers hash and compare much faster than the texts they stand for.
+   */
+  private readonly buckets = new Map<number, Interned[]>();
+  private readonly interned: Interned[] = [];
   private readonly ids = new Map<readonly unknown[], number>();
-  private readonly interned = new Map<string, { desc: readonly unknown[]; uses: number }>();
+  private readonly atoms = new Map<unknown, number>();
 
   constructor(
     private readonly named: ReadonlyMap<string, NamedSchema>,
@@ -67,28 +86,40 @@ export class MockDescriber {
     // Seed rules 7 and 9: null where the spec lists it first.
     if (node.nullable && node.nullFirst) return null;
     const described = this.bare(node);
-    return node.nullable ? this.intern(`?${this.idOf(described)}`, ['?', described]) : described;
+    return node.nullable ? this.intern([KIND['?'], this.idOf(described)], () => ['?', described]) : described;
   }
 
-  /** A short text standing for a description: interned arrays by their id. */
-  private idOf(desc: unknown): string {
-    if (!Array.isArray(desc)) return JSON.stringify(desc);
-    const id = this.ids.get(desc);
-    return id === undefined ? JSON.stringify(desc) : `#${id}`;
+  /** A number standing for a description: -1 null, -2 - n the n-th leaf, else its interned id. */
+  private idOf(desc: Description): number {
+    if (desc === null) return -1;
+    if (typeof desc === 'number') return -2 - desc;
+    return this.ids.get(desc)!;
   }
 
-  /**
-   * One description for equal ones, by `key` (built from its parts' ids, so that its length does
-   * not grow with the depth), counted: those built more than once are shared.
-   */
-  private intern(key: string, desc: readonly unknown[]): readonly unknown[] {
-    const known = this.interned.get(key);
-    if (known) {
-      known.uses++;
-      return known.desc;
+  /** A number standing for a name or a JSON value (equal primitives share one). */
+  private atom(value: unknown): number {
+    let atom = this.atoms.get(value);
+    if (atom === undefined) this.atoms.set(value, (atom = this.atoms.size));
+    return atom;
+  }
+
+  /** One description for equal ones (equal `tokens`), counted: those built more than once are shared. */
+  private intern(tokens: number[], build: () => readonly unknown[]): readonly unknown[] {
+    let hash = 0x811c9dc5;
+    for (const token of tokens) hash = Math.imul(hash ^ token, 16777619);
+    let bucket = this.buckets.get(hash);
+    if (bucket === undefined) this.buckets.set(hash, (bucket = []));
+    for (const known of bucket) {
+      if (sameTokens(known.tokens, tokens)) {
+        known.uses++;
+        return known.desc;
+      }
     }
-    this.ids.set(desc, this.interned.size);
-    this.interned.set(key, { desc, uses: 1 });
+    const desc = build();
+    const entry = { tokens, desc, uses: 1 };
+    this.ids.set(desc, this.interned.length);
+    this.interned.push(entry);
+    bucket.push(entry);
     return desc;
   }
 
@@ -100,11 +131,11 @@ export class MockDescriber {
   json(depthCap: number): string {
     const refs = new Map<unknown, unknown>();
     const table: unknown[] = [];
-    for (const { desc, uses } of this.interned.values()) {
+    for (const { desc, uses } of this.interned) {
       if (uses > 1 && desc.some((item) => Array.isArray(item))) refs.set(desc, ['s', table.push(desc) - 1]);
     }
     const ref = (desc: unknown): unknown => refs.get(desc) ?? desc;
-    for (const { desc } of this.interned.values()) {
+    for (const { desc } of this.interned) {
       const parts = desc as unknown[];
       if (parts[0] === 'o') for (const entry of parts[1] as unknown[][]) entry[1] = ref(entry[1]);
       else if (parts[0] === 'u') for (const entry of parts[1] as unknown[][]) entry[0] = ref(entry[0]);
@@ -122,7 +153,7 @@ export class MockDescriber {
         // A schema with a generated factory is called, not described again.
         if (this.options.generated(node.key)) return this.leaf(node);
         this.want(node.key);
-        return this.intern(`r${node.key}`, ['r', node.key]);
+        return this.intern([KIND.r, this.atom(node.key)], () => ['r', node.key]);
       case 'object':
         return this.object(node);
       case 'array':
@@ -130,17 +161,25 @@ export class MockDescriber {
       case 'tuple':
         return this.tuple(node);
       case 'string':
-        return this.options.admitsNone(node) ? this.intern('n', ['n']) : this.leaf(node);
+        // Most strings have neither a pattern nor bounds: looked up by format alone.
+        if (node.pattern === undefined && node.minLength === undefined && node.maxLength === undefined && node.binary === undefined) return this.plainLeaf(this.plainStrings, node.format, node);
+        return this.options.admitsNone(node) ? this.intern([KIND.n], () => ['n']) : this.leaf(node);
       case 'number':
+        if (node.minimum === undefined && node.maximum === undefined && node.exclusiveMinimum === undefined && node.exclusiveMaximum === undefined && node.multipleOf === undefined) {
+          return this.plainLeaf(node.integer ? this.plainIntegers : this.plainNumbers, node.format, node);
+        }
         return this.leaf(node);
       case 'boolean':
-        return this.intern('b', ['b']);
-      case 'enum':
-        return node.isConst ? this.intern(`k${JSON.stringify(node.values[0])}`, ['k', node.values[0]]) : this.intern(`e${JSON.stringify(node.values)}`, ['e', node.values]);
+        return this.intern([KIND.b], () => ['b']);
+      case 'enum': {
+        const values = node.values;
+        if (node.isConst) return this.intern([KIND.k, this.atom(values[0])], () => ['k', values[0]]);
+        return this.intern([KIND.e, ...values.map((value) => this.atom(value))], () => ['e', values]);
+      }
       case 'union':
         return this.union(node);
       case 'never':
-        return this.intern('n', ['n']);
+        return this.intern([KIND.n], () => ['n']);
       case 'null':
       case 'unknown':
         return null;
@@ -156,21 +195,21 @@ export class MockDescriber {
     if (node.properties.length === 0 && typeof additional === 'object') {
       const count = clamp(this.options.maxArrayItems, node.minProperties, node.maxProperties);
       const value = this.node(additional);
-      return this.intern(`m${this.idOf(value)},${count},${minimum}`, ['m', value, count, minimum]);
+      return this.intern([KIND.m, this.idOf(value), count, minimum], () => ['m', value, count, minimum]);
     }
     if (node.properties.length < minimum && additional !== false) return this.fallback(node);
     const room = node.maxProperties === undefined ? Infinity : node.maxProperties - node.properties.filter((p) => p.required).length;
     let optional = 0;
     const properties: unknown[] = [];
-    let key = `o${minimum}`;
+    const tokens: number[] = [KIND.o, minimum];
     for (const property of node.properties) {
       if (!property.required && optional++ >= room) continue;
       const value = this.node(property.schema);
       const required = property.required ? 1 : 0;
       properties.push([property.name, value, required]);
-      key += `,${property.name.length}:${property.name}${this.idOf(value)}:${required}`;
+      tokens.push(this.atom(property.name), this.idOf(value), required);
     }
-    return this.intern(key, ['o', properties, minimum]);
+    return this.intern(tokens, () => ['o', properties, minimum]);
   }
 
   private array(node: ArrayNode): Description {
@@ -182,27 +221,36 @@ export class MockDescriber {
     }
     const items = this.node(node.items);
     const unique = node.uniqueItems ? 1 : 0;
-    return this.intern(`a${this.idOf(items)},${count},${node.minItems ?? 0},${unique}`, ['a', items, count, node.minItems ?? 0, unique]);
+    const minimum = node.minItems ?? 0;
+    return this.intern([KIND.a, this.idOf(items), count, minimum, unique], () => ['a', items, count, minimum, unique]);
   }
 
   private tuple(node: TupleNode): Description {
     const items = node.items.map((item) => this.node(item));
     const rest = node.rest;
     if (rest !== false) for (let i = items.length; i < (node.minItems ?? 0); i++) items.push(this.node(rest));
-    return this.intern(`t${items.map((item) => this.idOf(item)).join(',')}`, ['t', items]);
+    return this.intern([KIND.t, ...items.map((item) => this.idOf(item))], () => ['t', items]);
   }
 
   /** Seed order (the first member that is not a `$ref`, then the others), each with its tag. */
   private union(node: UnionNode): Description {
     const order = [...node.variants.keys()].sort((a, b) => Number(node.variants[a]!.kind === 'ref') - Number(node.variants[b]!.kind === 'ref') || a - b);
-    let key = `u${JSON.stringify(node.discriminator?.propertyName ?? null)}`;
+    const property = node.discriminator?.propertyName ?? null;
+    const tokens: number[] = [KIND.u, property === null ? -1 : this.atom(property)];
     const variants = order.map((index) => {
       const described = this.node(node.variants[index]!);
       const tag = this.options.tag(node, index);
-      key += `,${this.idOf(described)}${tag === undefined ? '' : `=${JSON.stringify(tag.value)}`}`;
+      tokens.push(this.idOf(described), tag === undefined ? -1 : this.atom(tag.value));
       return tag === undefined ? [described] : [described, tag.value];
     });
-    return this.intern(key, ['u', variants, node.discriminator?.propertyName ?? null]);
+    return this.intern(tokens, () => ['u', variants, property]);
+  }
+
+  /** The leaf of a string or number without bounds, by its format. */
+  private plainLeaf(leaves: Map<string | undefined, number>, format: string | undefined, node: SchemaNode): number {
+    let index = leaves.get(format);
+    if (index === undefined) leaves.set(format, (index = this.leaf(node)));
+    return index;
   }
 
   private leaf(node: SchemaNode): number {
@@ -226,6 +274,12 @@ export class MockDescriber {
   }
 }
 
+function sameTokens(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** `max_array_items` raised to the minimum, capped by the maximum. */
 function clamp(preferred: number, minimum: number | undefined, maximum: number | undefined): number {
   const count = Math.max(preferred, minimum ?? 0);
@@ -242,8 +296,11 @@ function plain(node: SchemaNode): SchemaNode {
 function leafKey(node: SchemaNode): string {
   switch (node.kind) {
     case 'string':
+      // Most strings have no bounds: a short key.
+      if (node.pattern === undefined && node.minLength === undefined && node.maxLength === undefined && node.binary === undefined) return `S${node.format}`;
       return `s${node.format}|${node.pattern?.length}:${node.pattern}|${node.patternFlags}|${node.minLength}|${node.maxLength}|${node.binary}`;
     case 'number':
+      if (node.minimum === undefined && node.maximum === undefined && node.exclusiveMinimum === undefined && node.exclusiveMaximum === undefined && node.multipleOf === undefined) return `N${node.format}|${node.integer}`;
       return `n${node.format}|${node.integer}|${node.minimum}|${node.maximum}|${node.exclusiveMinimum}|${node.exclusiveMaximum}|${node.multipleOf}`;
     case 'ref':
       return `r${node.key}`;

@@ -150,7 +150,7 @@ export class MockBuilder {
   /** Helpers called somewhere, reached or not (a helper's name is only its own ident's name). */
   private readonly usedHelpers = new Set<HelperName>();
   /** What the responses reach; computed once they are all built. */
-  private readonly reached = { functions: new Set<MockFunction>(), helpers: new Set<string>(), seen: new Set<object>(), walked: 0 };
+  private readonly reached = { functions: new Set<MockFunction>(), helpers: new Set<string>(), walked: 0 };
   /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four (and patternProperties keys). */
   private readonly pools = new Map<string, string[]>();
   /** Whether a pattern with length bounds admits no string, per all three. */
@@ -334,17 +334,55 @@ export class MockBuilder {
   private reach(): { functions: Set<MockFunction>; helpers: Set<string> } {
     // Incremental: what was reached stays reached, so only roots added since are walked.
     const state = this.reached;
-    const { functions, helpers, seen } = state;
+    const { functions, helpers } = state;
+    // No set of the nodes seen: a value's code is a tree (its shared parts are the mock
+    // functions, walked once), and a set of every node costs more than the walk.
     const walk = (node: unknown): void => {
-      if (typeof node !== 'object' || node === null || seen.has(node)) return;
-      seen.add(node);
-      const fn = this.byIdent.get(node as Code.Ident);
-      if (fn) {
-        if (!functions.has(fn)) functions.add(fn), walk((fn.result as { expr: Code.Expr }).expr);
+      if (typeof node !== 'object' || node === null) return;
+      if (Array.isArray(node)) {
+        for (const item of node) walk(item);
         return;
       }
-      if ((node as Code.Ident).k === 'ident' && this.usedHelpers.has((node as Code.Ident).name as HelperName)) helpers.add((node as Code.Ident).name);
-      for (const value of Object.values(node)) walk(value);
+      const kind = (node as { k?: string }).k;
+      if (kind === 'ident') {
+        const fn = this.byIdent.get(node as Code.Ident);
+        if (fn) {
+          if (!functions.has(fn)) functions.add(fn), walk((fn.result as { expr: Code.Expr }).expr);
+        } else if (this.usedHelpers.has((node as Code.Ident).name as HelperName)) helpers.add((node as Code.Ident).name);
+        return;
+      }
+      // The kinds mock values are made of, read directly (a generic walk of every key costs more).
+      const n = node as Record<string, unknown>;
+      switch (kind) {
+        case 'string':
+        case 'number':
+        case 'boolean':
+        case 'null':
+          return;
+        case 'call':
+        case 'new':
+          walk(n['callee']);
+          for (const arg of n['args'] as unknown[]) walk(arg);
+          return;
+        case 'member':
+          walk(n['object']);
+          return;
+        case 'object':
+          for (const prop of n['props'] as Record<string, unknown>[]) walk(prop['k'] === 'prop' ? prop['value'] : prop);
+          return;
+        case 'array':
+          for (const item of n['items'] as unknown[]) walk(item);
+          return;
+        case 'arrow':
+          walk(n['body']);
+          return;
+        case 'spread':
+        case 'commented':
+          walk(n['expr']);
+          return;
+        default:
+          for (const key in node) walk(n[key]);
+      }
     };
     for (; state.walked < this.roots.length; state.walked++) walk(this.roots[state.walked]);
     return state;
