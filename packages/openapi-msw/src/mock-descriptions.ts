@@ -62,6 +62,7 @@ export class MockDescriber {
   private readonly interned: Interned[] = [];
   private readonly ids = new Map<readonly unknown[], number>();
   private readonly atoms = new Map<unknown, number>();
+  private readonly stack: unknown[] = [];
 
   constructor(
     private readonly named: ReadonlyMap<string, NamedSchema>,
@@ -105,17 +106,26 @@ export class MockDescriber {
 
   /** One description for equal ones (equal `tokens`), counted: those built more than once are shared. */
   private intern(tokens: number[], build: () => readonly unknown[]): readonly unknown[] {
-    let hash = 0x811c9dc5;
-    for (const token of tokens) hash = Math.imul(hash ^ token, 16777619);
-    let bucket = this.buckets.get(hash);
-    if (bucket === undefined) this.buckets.set(hash, (bucket = []));
+    let hash = HASH_START;
+    for (const token of tokens) hash = mix(hash, token);
+    const bucket = this.bucket(hash);
     for (const known of bucket) {
       if (sameTokens(known.tokens, tokens)) {
         known.uses++;
         return known.desc;
       }
     }
-    const desc = build();
+    return this.store(bucket, tokens, build());
+  }
+
+  private bucket(hash: number): Interned[] {
+    let bucket = this.buckets.get(hash);
+    if (bucket === undefined) this.buckets.set(hash, (bucket = []));
+    return bucket;
+  }
+
+  /** A new description (`tokens` empty where the bucket's entries are compared by their parts). */
+  private store(bucket: Interned[], tokens: number[], desc: readonly unknown[]): readonly unknown[] {
     const entry = { tokens, desc, uses: 1 };
     this.ids.set(desc, this.interned.length);
     this.interned.push(entry);
@@ -199,17 +209,45 @@ export class MockDescriber {
     }
     if (node.properties.length < minimum && additional !== false) return this.fallback(node);
     const room = node.maxProperties === undefined ? Infinity : node.maxProperties - node.properties.filter((p) => p.required).length;
+    // The parts go on a shared stack, so that an object equal to one described before (most of
+    // GitHub's) allocates nothing.
+    const stack = this.stack;
+    const base = stack.length;
     let optional = 0;
-    const properties: unknown[] = [];
-    const tokens: number[] = [KIND.o, minimum];
+    let hash = mix(mix(HASH_START, KIND.o), minimum);
     for (const property of node.properties) {
       if (!property.required && optional++ >= room) continue;
       const value = this.node(property.schema);
       const required = property.required ? 1 : 0;
-      properties.push([property.name, value, required]);
-      tokens.push(this.atom(property.name), this.idOf(value), required);
+      stack.push(property, value);
+      hash = mix(mix(mix(hash, this.atom(property.name)), this.idOf(value)), required);
     }
-    return this.intern(tokens, () => ['o', properties, minimum]);
+    const count = (stack.length - base) / 2;
+    const bucket = this.bucket(hash);
+    for (const known of bucket) {
+      const desc = known.desc;
+      if (desc[0] !== 'o' || desc[2] !== minimum) continue;
+      const entries = desc[1] as [string, Description, number][];
+      if (entries.length !== count) continue;
+      let same = true;
+      for (let i = 0; same && i < count; i++) {
+        const entry = entries[i]!;
+        const property = stack[base + 2 * i] as ObjectNode['properties'][number];
+        same = entry[0] === property.name && entry[1] === stack[base + 2 * i + 1] && entry[2] === (property.required ? 1 : 0);
+      }
+      if (same) {
+        stack.length = base;
+        known.uses++;
+        return desc;
+      }
+    }
+    const properties: [string, Description, number][] = [];
+    for (let i = base; i < stack.length; i += 2) {
+      const property = stack[i] as ObjectNode['properties'][number];
+      properties.push([property.name, stack[i + 1] as Description, property.required ? 1 : 0]);
+    }
+    stack.length = base;
+    return this.store(bucket, [], ['o', properties, minimum]);
   }
 
   private array(node: ArrayNode): Description {
@@ -273,6 +311,9 @@ export class MockDescriber {
     return index;
   }
 }
+
+const HASH_START = 0x811c9dc5;
+const mix = (hash: number, token: number): number => Math.imul(hash ^ token, 16777619);
 
 function sameTokens(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
