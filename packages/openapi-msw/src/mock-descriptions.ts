@@ -11,6 +11,7 @@ import type { ArrayNode, NamedSchema, ObjectNode, SchemaNode, TupleNode, UnionNo
  *
  * A description is JSON: `null` (the value null), a number (a leaf), or an array whose first
  * element says what it is: `["r", key]` a named schema, `["?", d]` null where `d` is cut,
+ * `["?", d, 1]` null unless variety is asked for (the spec lists null first: seed rules 7 and 9),
  * `["o", [[name, d, required]...], minProperties]`, `["m", d, count, minProperties]` a map,
  * `["a", d, count, minItems, unique]`, `["t", [d...]]`, `["u", [[d] | [d, tag]...], property]`,
  * `["e", values]`, `["k", value]`, `["b"]`, `["n"]` (no value), and `["s", i]`: the i-th shared
@@ -23,8 +24,6 @@ export interface DescriberOptions {
   maxArrayItems: number;
   /** The generated code of a leaf, at top level (it registers what it calls). */
   leaf: (node: SchemaNode) => unknown;
-  /** Whether a named schema has a generated factory. */
-  generated: (key: string) => boolean;
   /** Whether a string schema admits no value. */
   admitsNone: (node: SchemaNode & { kind: 'string' }) => boolean;
   /** The discriminator value a union's variant carries, where it is object-like. */
@@ -45,6 +44,8 @@ interface Interned {
 export class MockDescriber {
   /** The described named schemas, by key. */
   readonly schemas: Record<string, Description> = {};
+  /** Described response bodies (with `variety`), by index. */
+  readonly responses: Description[] = [];
   /** The leaves' generated code, in index order. */
   readonly leaves: unknown[] = [];
   private readonly leafIndex = new Map<string, number>();
@@ -77,6 +78,15 @@ export class MockDescriber {
     }
   }
 
+  /** Describes a schema of a response body (and the schemas it refers to): its index in `responses`. */
+  addResponse(node: SchemaNode): number {
+    const index = this.responses.push(this.node(node)) - 1;
+    for (let next = this.pending.pop(); next !== undefined; next = this.pending.pop()) {
+      this.schemas[next] = this.node(this.named.get(next)!.schema);
+    }
+    return index;
+  }
+
   private want(key: string): void {
     if (key in this.schemas || !this.named.has(key)) return;
     this.schemas[key] = null;
@@ -84,10 +94,11 @@ export class MockDescriber {
   }
 
   private node(node: SchemaNode): Description {
-    // Seed rules 7 and 9: null where the spec lists it first.
-    if (node.nullable && node.nullFirst) return null;
     const described = this.bare(node);
-    return node.nullable ? this.intern([KIND['?'], this.idOf(described)], () => ['?', described]) : described;
+    if (!node.nullable) return described;
+    // Seed rules 7 and 9: null where the spec lists it first (the value stands by for variety).
+    if (node.nullFirst) return this.intern([KIND['?'], this.idOf(described), 1], () => ['?', described, 1]);
+    return this.intern([KIND['?'], this.idOf(described)], () => ['?', described]);
   }
 
   /** A number standing for a description: -1 null, -2 - n the n-th leaf, else its interned id. */
@@ -138,7 +149,7 @@ export class MockDescriber {
    * written once, in `shared`, and referred to as `["s", i]`. Call it once: it replaces the shared
    * parts of the descriptions in place.
    */
-  json(depthCap: number): string {
+  json(depthCap: number, variety: boolean): string {
     const refs = new Map<unknown, unknown>();
     const table: unknown[] = [];
     for (const { desc, uses } of this.interned) {
@@ -153,15 +164,13 @@ export class MockDescriber {
       else if (parts[0] === '?' || parts[0] === 'm' || parts[0] === 'a') parts[1] = ref(parts[1]);
     }
     const schemas = Object.fromEntries(Object.entries(this.schemas).map(([key, desc]) => [key, ref(desc)]));
-    return JSON.stringify({ depthCap, shared: table, schemas });
+    return JSON.stringify({ depthCap, variety, shared: table, schemas, responses: this.responses.map(ref) });
   }
 
   private bare(node: SchemaNode): Description {
     switch (node.kind) {
       case 'ref':
         if (!this.named.has(node.key)) return null;
-        // A schema with a generated factory is called, not described again.
-        if (this.options.generated(node.key)) return this.leaf(node);
         this.want(node.key);
         return this.intern([KIND.r, this.atom(node.key)], () => ['r', node.key]);
       case 'object':
