@@ -240,12 +240,11 @@ export class MockBuilder {
    */
   addFactories(typed: ReadonlySet<string> = new Set()): void {
     const { functions } = this.reach();
-    const describer = this.describer();
     for (const schema of this.schemas.values()) {
       if (schema.variant === 'writable') continue;
       this.factoryOrder.push(schema.key);
       // Every factory's schema is described: `{ variety: true }` builds from it.
-      describer.add(schema.key);
+      this.describer().add(schema.key);
       const fn = typed.has(schema.key) ? this.mockFunction(schema.key, []) : this.functions.get(JSON.stringify([schema.key]));
       if (!fn || !(functions.has(fn) || typed.has(schema.key)) || !fn.result.ok) {
         continue;
