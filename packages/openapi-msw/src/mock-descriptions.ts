@@ -32,7 +32,7 @@ export interface DescriberOptions {
 
 
 /** First token of an interned description's key: what it is. */
-const KIND = { r: 1, '?': 2, o: 3, m: 4, a: 5, t: 6, u: 7, e: 8, k: 9, b: 10, n: 11 } as const;
+const KIND = { o: 3, m: 4, a: 5, t: 6, u: 7, e: 8, k: 9 } as const;
 
 /** One interned description: its key (numbers), its id, and how many times an equal one was built. */
 interface Interned {
@@ -64,6 +64,10 @@ export class MockDescriber {
   private readonly ids = new Map<readonly unknown[], number>();
   private readonly atoms = new Map<unknown, number>();
   private readonly stack: unknown[] = [];
+  private readonly nullable = new Map<Description, Interned>();
+  private readonly nullFirst = new Map<Description, Interned>();
+  private readonly refs = new Map<string, Interned>();
+  private readonly constants = new Map<string, Interned>();
 
   constructor(
     private readonly named: ReadonlyMap<string, NamedSchema>,
@@ -97,8 +101,8 @@ export class MockDescriber {
     const described = this.bare(node);
     if (!node.nullable) return described;
     // Seed rules 7 and 9: null where the spec lists it first (the value stands by for variety).
-    if (node.nullFirst) return this.intern([KIND['?'], this.idOf(described), 1], () => ['?', described, 1]);
-    return this.intern([KIND['?'], this.idOf(described)], () => ['?', described]);
+    if (node.nullFirst) return this.internBy(this.nullFirst, described, () => ['?', described, 1]);
+    return this.internBy(this.nullable, described, () => ['?', described]);
   }
 
   /** A number standing for a description: -1 null, -2 - n the n-th leaf, else its interned id. */
@@ -129,6 +133,18 @@ export class MockDescriber {
     return this.store(bucket, tokens, build());
   }
 
+  /** `intern` for descriptions told apart by one key (a ref's name, the value a null wraps). */
+  private internBy<K>(map: Map<K, Interned>, key: K, build: () => readonly unknown[]): readonly unknown[] {
+    const known = map.get(key);
+    if (known !== undefined) {
+      known.uses++;
+      return known.desc;
+    }
+    const desc = this.store(undefined, [], build());
+    map.set(key, this.interned[this.interned.length - 1]!);
+    return desc;
+  }
+
   private bucket(hash: number): Interned[] {
     let bucket = this.buckets.get(hash);
     if (bucket === undefined) this.buckets.set(hash, (bucket = []));
@@ -136,11 +152,11 @@ export class MockDescriber {
   }
 
   /** A new description (`tokens` empty where the bucket's entries are compared by their parts). */
-  private store(bucket: Interned[], tokens: number[], desc: readonly unknown[]): readonly unknown[] {
+  private store(bucket: Interned[] | undefined, tokens: number[], desc: readonly unknown[]): readonly unknown[] {
     const entry = { tokens, desc, uses: 1 };
     this.ids.set(desc, this.interned.length);
     this.interned.push(entry);
-    bucket.push(entry);
+    bucket?.push(entry);
     return desc;
   }
 
@@ -172,7 +188,7 @@ export class MockDescriber {
       case 'ref':
         if (!this.named.has(node.key)) return null;
         this.want(node.key);
-        return this.intern([KIND.r, this.atom(node.key)], () => ['r', node.key]);
+        return this.internBy(this.refs, node.key, () => ['r', node.key]);
       case 'object':
         return this.object(node);
       case 'array':
@@ -182,14 +198,14 @@ export class MockDescriber {
       case 'string':
         // Most strings have neither a pattern nor bounds: looked up by format alone.
         if (node.pattern === undefined && node.minLength === undefined && node.maxLength === undefined && node.binary === undefined) return this.plainLeaf(this.plainStrings, node.format, node);
-        return this.options.admitsNone(node) ? this.intern([KIND.n], () => ['n']) : this.leaf(node);
+        return this.options.admitsNone(node) ? this.internBy(this.constants, 'n', () => ['n']) : this.leaf(node);
       case 'number':
         if (node.minimum === undefined && node.maximum === undefined && node.exclusiveMinimum === undefined && node.exclusiveMaximum === undefined && node.multipleOf === undefined) {
           return this.plainLeaf(node.integer ? this.plainIntegers : this.plainNumbers, node.format, node);
         }
         return this.leaf(node);
       case 'boolean':
-        return this.intern([KIND.b], () => ['b']);
+        return this.internBy(this.constants, 'b', () => ['b']);
       case 'enum': {
         const values = node.values;
         if (node.isConst) return this.intern([KIND.k, this.atom(values[0])], () => ['k', values[0]]);
@@ -198,7 +214,7 @@ export class MockDescriber {
       case 'union':
         return this.union(node);
       case 'never':
-        return this.intern([KIND.n], () => ['n']);
+        return this.internBy(this.constants, 'n', () => ['n']);
       case 'null':
       case 'unknown':
         return null;
