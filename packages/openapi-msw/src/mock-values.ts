@@ -180,8 +180,10 @@ export class MockBuilder {
 
   /** The value of a response body: top level, depth 0, empty path; with `variety`, built from its description. */
   response(schema: SchemaNode): Code.Expr {
-    if (this.options.variety) return c.call('mswVaried', [c.num(this.describer().addResponse(schema))]);
-    return this.root(this.top(schema));
+    const value = this.root(this.top(schema));
+    // The generated value stays: it types the body (and stands in where the description is cut).
+    if (this.options.variety) return c.call('mswVaried', [c.arrow([], value), c.num(this.describer().addResponse(schema))]);
+    return value;
   }
 
   private describer(): MockDescriber {

@@ -423,11 +423,11 @@ function mswDescribed(key: string): MockFactory<unknown> {
 /** `mswVaried`: the response bodies under the config's `variety`. */
 export const VARIED_RUNTIME: readonly string[] = [
   `
-/** A response body built from its description, varied (the config's \`variety\`). */
-function mswVaried(index: number): unknown {
+/** A response body built from its description, varied (the config's \`variety\`); typed by \`make\`, its generated value. */
+function mswVaried<T>(make: () => T, index: number): T {
   const state = { left: 400, vary: true };
   const value = mswBuild(mswDescriptions.responses[index], [], state);
-  return value === mswCut ? null : value;
+  return value === mswCut ? make() : (value as T);
 }`,
 ];
 
