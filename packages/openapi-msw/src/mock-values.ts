@@ -303,7 +303,7 @@ export class MockBuilder {
       const value = (fn.result as { expr: Code.Expr }).expr;
       if (factories.has(fn)) {
         const doc = `Seeded mock data for ${schema.sourceName}; \`overrides\` (a deep partial) are merged in, arrays replaced; \`{ variety }\` varies it.`;
-        return c.constDecl(fn.ident.name, c.pureCall('mswFactory', [c.arrow([], value), c.str(fn.key)]), { exported: true, doc });
+        return c.constDecl(fn.ident.name, c.pureCall('mswFactory', [c.str(fn.key), c.arrow([], value)]), { exported: true, doc });
       }
       const doc = `Mock data for ${schema.sourceName}${inside ? `, inside ${inside}` : ''}.`;
       return c.fn(fn.ident.name, [], [c.ret(value)], { doc });

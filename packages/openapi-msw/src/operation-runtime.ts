@@ -31,7 +31,7 @@ function mswMerge<T>(value: T, partial: unknown): T {
 export const FACTORY_RUNTIME: readonly string[] = [
   `
 /** A seeded mock factory: \`make()\` (or, with variety, its schema's description) with \`overrides\` merged in. */
-function mswFactory<T>(make: () => T, key: string): MockFactory<T> {
+function mswFactory<T>(key: string, make: () => T): MockFactory<T> {
   const described = mswDescribed(key);
   return (overrides, options) =>
     mswMerge(
