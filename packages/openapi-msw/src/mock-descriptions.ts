@@ -4,7 +4,8 @@ import type { ArrayNode, NamedSchema, ObjectNode, SchemaNode, TupleNode, UnionNo
  * Compact descriptions of schemas, built into values at run time by `mswBuild` (issue 35): the
  * factories of schemas that no response reaches use them instead of generated code, so that a
  * spec with hundreds of such schemas (GitHub's webhook payloads) does not add megabytes of faker
- * calls to `handlers.ts`. Scalars other than booleans and enums are "leaves": generated code
+ * calls to `handlers.ts`; every factory (and, under `variety`, every answer) builds its varied
+ * values from them. Scalars other than booleans and enums are "leaves": generated code
  * (`mswLeaves[n]`), shared by every equal schema, so strings keep their formats, patterns and
  * bounds exactly as the generated mock functions do. A shape the runtime does not build (an
  * intersection, `patternProperties`) is a leaf too.

@@ -239,6 +239,7 @@ export class MockBuilder {
    * where a response already reaches it or `typed` names it (request bodies, whose resolvers are
    * typed by their factory), else a description built at run time (see
    * `MockDescriber`), so that schemas no response uses cost a few bytes each, not their code.
+   * Every factory's schema is described, for `{ variety: true }`.
    */
   addFactories(typed: ReadonlySet<string> = new Set()): void {
     const { functions } = this.reach();
