@@ -66,7 +66,7 @@ describe('variety', () => {
   beforeAll(async () => {
     const { document } = await loadSpecFile(fixture('bookshop.yaml'));
     const { generated } = await withClients({ varied: VARIED, configured: VARIED, shop: document as object }, BASE, { configured: { variety: true } });
-    ({ varied, configured, shop } = generated as Record<string, WithClient>);
+    [varied, configured, shop] = [generated['varied']!, generated['configured']!, generated['shop']!];
     for (const [name, client] of Object.entries(generated)) parsers[name] = (await import(pathToFileURL(`${client.dir}/schema-types.ts`).href)) as Parsers;
     server.listen({ onUnhandledRequest: 'error' });
   }, 60_000);
