@@ -17,6 +17,7 @@ export const DEFAULTS = {
   depth_cap: 30,
   base_url: '*',
   examples: false,
+  variety: false,
 } as const;
 
 /** The config of `openapi-msw` (seed: "Config of openapi-msw"), one project. */
@@ -41,6 +42,13 @@ export const configSchema = z.strictObject({
    * Off by default: they are copied into `handlers.ts` (GitHub's come to 1.7 MB). @default false
    */
   examples: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.examples),
+  /**
+   * Vary the mock data (handlers' answers and factories): union members in turn, null where the
+   * schema allows it, optional properties sometimes absent, array lengths from their minimum to
+   * `max_array_items`, enum values in turn; seeded. Off by default: the seed's fixed answers
+   * (first union member, no nulls). A factory call's `{ variety }` overrides it. @default false
+   */
+  variety: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.variety),
 });
 
 /** A config as written in the JSON file (only `input_openapi` and `output` are required). */
@@ -48,7 +56,7 @@ export type MswConfig = z.input<typeof configSchema>;
 /** A validated config: defaults applied, paths absolute. */
 export type ResolvedMswConfig = z.output<typeof configSchema>;
 
-export const CONFIG_KEYS = ['input_openapi', 'output', 'seed', 'max_array_items', 'depth_cap', 'base_url', 'examples'] as const;
+export const CONFIG_KEYS = ['input_openapi', 'output', 'seed', 'max_array_items', 'depth_cap', 'base_url', 'examples', 'variety'] as const;
 
 export const configSpec: ConfigSpec<ResolvedMswConfig> = {
   keys: CONFIG_KEYS,
@@ -66,5 +74,6 @@ export const CONFIG_HELP = [
   `depth_cap        schema-resolution depth before null is emitted, integer >= 1 (default ${DEFAULTS.depth_cap})`,
   `base_url         default route prefix; "*" matches any origin and prefix (default "${DEFAULTS.base_url}")`,
   `examples         serve the spec's named examples to Prefer: example=<name> (default ${DEFAULTS.examples})`,
+  `variety          vary the mock data: union members in turn, nulls, absent optionals, array lengths, enum values (default ${DEFAULTS.variety})`,
   'projects         instead of the keys above: an array of such configs, one per spec',
 ];

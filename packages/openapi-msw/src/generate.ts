@@ -17,6 +17,8 @@ export interface HandlerGenOptions {
   baseUrl?: string;
   /** Serve the spec's named response examples to `Prefer: example=<name>`. @default false */
   examples?: boolean;
+  /** Vary the mock data (union members, nulls, optional properties, array lengths, enum values). @default false */
+  variety?: boolean;
   /**
    * Directory the file is meant for: its prettier config (and prettier, when the project has its
    * own) formats the content. @default the current directory
@@ -80,7 +82,7 @@ export async function generateFile(config: ResolvedMswConfig & SourceConfig): Pr
  * formatter for `output` may be shared with the run's other generators.
  */
 export async function generateFileFromModel(model: ApiModel, config: ResolvedMswConfig, formatter?: Formatter): Promise<{ file: OutputFile; warnings: string[] }> {
-  const options = { seed: config.seed, maxArrayItems: config.max_array_items, depthCap: config.depth_cap, baseUrl: config.base_url, examples: config.examples, outputDir: config.output };
+  const options = { seed: config.seed, maxArrayItems: config.max_array_items, depthCap: config.depth_cap, baseUrl: config.base_url, examples: config.examples, variety: config.variety, outputDir: config.output };
   const { file, warnings } = await renderHandlers(model, options, formatter);
   return { file: { path: join(config.output, HANDLERS_FILE), content: file.content }, warnings };
 }
@@ -111,6 +113,7 @@ function checkOptions(options: HandlerGenOptions): CheckedOptions {
     depthCap: integer('depthCap', options.depthCap, DEFAULTS.depth_cap, 1),
     baseUrl,
     examples: options.examples === true,
+    variety: options.variety === true,
     outputDir: resolve(options.outputDir ?? '.'),
   };
 }

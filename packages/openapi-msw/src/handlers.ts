@@ -2,9 +2,9 @@ import { GLOBAL_VALUE_NAMES, code as c, isStyledPathParam, mediaKind, requestSel
 import { impossibleStringWarnings } from './impossible-strings.js';
 import { MockBuilder } from './mock-values.js';
 import { operationAnswers, operationExamples, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
-import { DESCRIBED_RUNTIME, FACTORY_RUNTIME, MERGE_RUNTIME, NO_TRAILING_SLASH, OPERATION_RUNTIME, RUNTIME_NAMES } from './operation-runtime.js';
+import { DESCRIBED_RUNTIME, FACTORY_RUNTIME, MERGE_RUNTIME, NO_TRAILING_SLASH, OPERATION_RUNTIME, RUNTIME_NAMES, VARIED_RUNTIME } from './operation-runtime.js';
 import { pathParamTests } from './path-tests.js';
-import { compareSpecificity, routePattern } from './routes.js';
+import { compareRanks, routePattern, specificity } from './routes.js';
 import { FORM_RESPONSE, HELPERS } from './runtime-helpers.js';
 
 export interface HandlerModuleOptions {
@@ -15,6 +15,8 @@ export interface HandlerModuleOptions {
   baseUrl: string;
   /** Copy the spec's named response examples in, for `Prefer: example=<name>`. */
   examples?: boolean | undefined;
+  /** Vary the mock data (issue 35): responses and factories built from descriptions with variety. */
+  variety?: boolean | undefined;
 }
 
 /**
@@ -145,7 +147,8 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   const weight = (op: Operation) => tests.get(op.key)?.length ?? 0;
   // A label or matrix parameter's prefix (`.`, `;color=`) is matched as text before it.
   const routed = new Map(operations.map((op) => [op, routedUrlPath(model, op)]));
-  const ordered = [...operations].sort((a, b) => compareSpecificity(routed.get(a)!, routed.get(b)!) || weight(b) - weight(a));
+  const ranks = new Map(operations.map((op) => [op, specificity(routed.get(op)!)]));
+  const ordered = [...operations].sort((a, b) => compareRanks(ranks.get(a)!, ranks.get(b)!) || weight(b) - weight(a));
   const slashed = new Set(operations.filter((op) => op.urlPath.endsWith('/')).map((op) => op.method));
   const plans: ResponsePlan[] = [];
   // Per operation (issue 35): its answers table, and its exported handler.
@@ -187,17 +190,19 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     c.ret(c.id('faker')),
   ]);
   body.push(c.constDecl('faker', seeded, { doc: 'A faker of its own, so that other uses of faker do not shift the mock data sequence.' }));
-  body.push(
-    c.fn('seedMockData', [c.param('seed', c.kw('number'), { default: c.num(options.seed) })], [c.exprStmt(c.call(c.path('faker.seed'), [c.id('seed')]))], {
-      exported: true,
-      returnType: c.kw('void'),
-      doc: 'Restarts the mock data sequence. Call it before each test to make the data independent of test order.',
-    }),
-  );
+  // Declared here, once the factories tell whether varied data keeps turns to restart.
+  const seedAt = body.push(c.exprStmt(c.nul())) - 1;
 
   // Responses first: they decide which helpers and mock functions exist; then the factories.
   const requestBodies = operations.map((op) => op.requestBody?.contents.find((m) => m.kind === 'json')?.schema).filter((schema) => schema?.kind === 'ref');
   mocks.addFactories(new Set(requestBodies.map((schema) => schema.key)));
+  const reseed = [c.exprStmt(c.call(c.path('faker.seed'), [c.id('seed')]))];
+  if (mocks.hasDescribed()) reseed.push(c.exprStmt(c.call(c.path('mswTurns.clear'))));
+  body[seedAt] = c.fn('seedMockData', [c.param('seed', c.kw('number'), { default: c.num(options.seed) })], reseed, {
+    exported: true,
+    returnType: c.kw('void'),
+    doc: 'Restarts the mock data sequence. Call it before each test to make the data independent of test order.',
+  });
   const declarations = mocks.declarations();
   for (const name of mocks.helpers()) body.push(c.canonicalRaw(HELPERS[name]));
   if (plans.some((plan) => plan.kind === 'form')) body.push(c.canonicalRaw(FORM_RESPONSE));
@@ -205,6 +210,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     ...(handlerExprs.length > 0 || mocks.hasFactories() ? MERGE_RUNTIME : []),
     ...(mocks.hasGeneratedFactories() ? FACTORY_RUNTIME : []),
     ...(mocks.hasDescribed() ? DESCRIBED_RUNTIME : []),
+    ...(mocks.hasDescribed() && options.variety ? VARIED_RUNTIME : []),
     ...(handlerExprs.length > 0 ? OPERATION_RUNTIME : []),
     ...(sharedSlash ? [NO_TRAILING_SLASH] : []),
   ];

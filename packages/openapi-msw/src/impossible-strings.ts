@@ -18,6 +18,24 @@ export function impossibleText(node: StringNode): string {
   return `pattern ${JSON.stringify(node.pattern)} matches no string of length ${node.minLength ?? 0}..${node.maxLength ?? '∞'} (proved at generation time: the schema admits no value)`;
 }
 
+/** A node in which no string schema with a pattern can be (refs are visited as named schemas). */
+function inert(node: SchemaNode): boolean {
+  switch (node.kind) {
+    case 'string':
+      return node.pattern === undefined;
+    case 'number':
+    case 'boolean':
+    case 'enum':
+    case 'ref':
+    case 'null':
+    case 'unknown':
+    case 'never':
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** A JSON pointer built only when a warning needs it (most schemas have none). */
 type Where = () => string;
 
@@ -35,12 +53,13 @@ export function impossibleStringWarnings(model: ApiModel, impossible: (node: Str
         if (impossible(node)) warnings.push(`${where()}: ${impossibleText(node)}; mock data leaves such values out where the schema allows, and the requests or answers that need one cannot be valid`);
         return;
       case 'object':
-        for (const property of node.properties) visit(property.schema, child(where, 'properties', property.name), depth + 1);
+        // Most properties are scalars without a pattern: no pointer is made for them.
+        for (const property of node.properties) if (!inert(property.schema)) visit(property.schema, child(where, 'properties', property.name), depth + 1);
         if (typeof node.additionalProperties === 'object') visit(node.additionalProperties, child(where, 'additionalProperties'), depth + 1);
         for (const entry of node.patternProperties ?? []) visit(entry.schema, child(where, 'patternProperties', entry.pattern), depth + 1);
         return;
       case 'array':
-        return visit(node.items, child(where, 'items'), depth + 1);
+        return inert(node.items) ? undefined : visit(node.items, child(where, 'items'), depth + 1);
       case 'tuple':
         node.items.forEach((item, i) => visit(item, child(where, 'prefixItems', i), depth + 1));
         if (node.rest) visit(node.rest, child(where, 'items'), depth + 1);

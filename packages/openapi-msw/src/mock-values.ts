@@ -66,6 +66,8 @@ export type Result = { ok: true; expr: Code.Expr; size: number } | Cut;
 export interface MockOptions {
   maxArrayItems: number;
   depthCap: number;
+  /** Response bodies (and factories by default) built from descriptions with variety (issue 35). */
+  variety?: boolean | undefined;
 }
 
 /** One generated mock function: a named schema under one relevant path. */
@@ -150,7 +152,7 @@ export class MockBuilder {
   /** Helpers called somewhere, reached or not (a helper's name is only its own ident's name). */
   private readonly usedHelpers = new Set<HelperName>();
   /** What the responses reach; computed once they are all built. */
-  private readonly reached = { functions: new Set<MockFunction>(), helpers: new Set<string>(), seen: new Set<object>(), walked: 0 };
+  private readonly reached = { functions: new Set<MockFunction>(), helpers: new Set<string>(), walked: 0 };
   /** Strings found at generation time that satisfy a pattern, a checked format and the bounds, per all four (and patternProperties keys). */
   private readonly pools = new Map<string, string[]>();
   /** Whether a pattern with length bounds admits no string, per all three. */
@@ -160,8 +162,8 @@ export class MockBuilder {
   private readonly factoryFns = new Map<string, MockFunction>();
   /** Every factory's schema, in schema order. */
   private readonly factoryOrder: string[] = [];
-  /** The factories built from descriptions. */
-  private described: { keys: Set<string>; describer: MockDescriber } | undefined;
+  /** Every factory's schema and the response bodies with variety, described (created on first use). */
+  private describerState: MockDescriber | undefined;
   readonly warnings: string[] = [];
   /** Nodes with `not` already named in a warning. */
   private readonly warnedNot = new WeakSet<SchemaNode>();
@@ -176,9 +178,25 @@ export class MockBuilder {
     this.names = new NameScope([...reservedNames, ...HELPER_NAMES]);
   }
 
-  /** The value of a response body: top level, depth 0, empty path. */
+  /** The value of a response body: top level, depth 0, empty path; with `variety`, built from its description. */
   response(schema: SchemaNode): Code.Expr {
-    return this.root(this.top(schema));
+    const value = this.root(this.top(schema));
+    // The generated value stays: it types the body (and stands in where the description is cut).
+    if (this.options.variety) return c.call('mswVaried', [c.arrow([], value), c.num(this.describer().addResponse(schema))]);
+    return value;
+  }
+
+  private describer(): MockDescriber {
+    this.describerState ??= new MockDescriber(this.schemas, {
+      maxArrayItems: this.options.maxArrayItems,
+      leaf: (node) => this.root(c.arrow([], this.top(node))),
+      admitsNone: (node) => this.admitsNone(node),
+      tag: (node, index) => {
+        const tag = this.discriminatorValue(node, index);
+        return tag !== undefined && this.isObjectLike(node.variants[index]!) ? { value: tag } : undefined;
+      },
+    });
+    return this.describerState;
   }
 
   /**
@@ -221,35 +239,22 @@ export class MockBuilder {
    * where a response already reaches it or `typed` names it (request bodies, whose resolvers are
    * typed by their factory), else a description built at run time (see
    * `MockDescriber`), so that schemas no response uses cost a few bytes each, not their code.
+   * Every factory's schema is described, for `{ variety: true }`.
    */
   addFactories(typed: ReadonlySet<string> = new Set()): void {
     const { functions } = this.reach();
-    const described: string[] = [];
     for (const schema of this.schemas.values()) {
       if (schema.variant === 'writable') continue;
+      this.factoryOrder.push(schema.key);
+      // Every factory's schema is described: `{ variety: true }` builds from it.
+      this.describer().add(schema.key);
       const fn = typed.has(schema.key) ? this.mockFunction(schema.key, []) : this.functions.get(JSON.stringify([schema.key]));
       if (!fn || !(functions.has(fn) || typed.has(schema.key)) || !fn.result.ok) {
-        described.push(schema.key);
-        this.factoryOrder.push(schema.key);
         continue;
       }
       this.factoryFns.set(schema.key, fn);
-      this.factoryOrder.push(schema.key);
       this.root(c.call(this.call(fn)));
     }
-    if (described.length === 0) return;
-    const describer = new MockDescriber(this.schemas, {
-      maxArrayItems: this.options.maxArrayItems,
-      generated: (key) => this.factoryFns.has(key),
-      leaf: (node) => this.root(c.arrow([], this.top(node))),
-      admitsNone: (node) => this.admitsNone(node),
-      tag: (node, index) => {
-        const tag = this.discriminatorValue(node, index);
-        return tag !== undefined && this.isObjectLike(node.variants[index]!) ? { value: tag } : undefined;
-      },
-    });
-    for (const key of described) describer.add(key);
-    this.described = { keys: new Set(described), describer };
   }
 
   /** The exported factory of a named schema, once `declarations()` has named them (generated ones only: described ones are untyped). */
@@ -269,9 +274,9 @@ export class MockBuilder {
 
   private generatedFactories = false;
 
-  /** Whether any factory builds its values from a description. */
+  /** Whether the module holds descriptions (`mswBuild` and what calls it). */
   hasDescribed(): boolean {
-    return this.described !== undefined;
+    return this.describerState !== undefined;
   }
 
   /**
@@ -298,27 +303,33 @@ export class MockBuilder {
       const inside = fn.context.map((key) => this.schemas.get(key)!.sourceName).join(' > ');
       const value = (fn.result as { expr: Code.Expr }).expr;
       if (factories.has(fn)) {
-        const doc = `Seeded mock data for ${schema.sourceName}; \`overrides\` (a deep partial) are merged in, arrays replaced.`;
-        return c.constDecl(fn.ident.name, c.pureCall('mswFactory', [c.arrow([], value)]), { exported: true, doc });
+        const doc = `Seeded mock data for ${schema.sourceName}; \`overrides\` (a deep partial) are merged in, arrays replaced; \`{ variety }\` varies it.`;
+        return c.constDecl(fn.ident.name, c.pureCall('mswFactory', [c.str(fn.key), c.arrow([], value)]), { exported: true, doc });
       }
       const doc = `Mock data for ${schema.sourceName}${inside ? `, inside ${inside}` : ''}.`;
       return c.fn(fn.ident.name, [], [c.ret(value)], { doc });
     });
-    if (this.described) statements.push(...this.describedDeclarations(this.described.describer, describedNames));
+    if (this.describerState) statements.push(...this.describedDeclarations(this.describerState, describedNames));
     return statements;
   }
 
   /** The leaves, the descriptions (one JSON text) and the factories built from them. */
   private describedDeclarations(describer: MockDescriber, names: Map<string, string>): Code.Stmt[] {
-    const text = describer.json(this.options.depthCap);
-    const type = c.tobj([c.tprop('depthCap', c.kw('number')), c.tprop('shared', c.tarray(c.kw('unknown'))), c.tprop('schemas', c.tref('Record', [c.kw('string'), c.kw('unknown')]))]);
+    const text = describer.json(this.options.depthCap, this.options.variety === true);
+    const type = c.tobj([
+      c.tprop('depthCap', c.kw('number')),
+      c.tprop('variety', c.kw('boolean')),
+      c.tprop('shared', c.tarray(c.kw('unknown'))),
+      c.tprop('schemas', c.tref('Record', [c.kw('string'), c.kw('unknown')])),
+      c.tprop('responses', c.tarray(c.kw('unknown'))),
+    ]);
     return [
       c.constDecl('mswLeaves', c.arr(describer.leaves as Code.Expr[]), { type: c.tarray(c.tfn([], c.kw('unknown'))), doc: 'Generated values of the described schemas\' scalars.' }),
-      c.constDecl('mswDescriptions', c.pureCall(c.path('JSON.parse'), [c.str(text)]), { type, doc: 'Schemas that no response reaches, described for `mswBuild`.' }),
+      c.constDecl('mswDescriptions', c.pureCall(c.path('JSON.parse'), [c.str(text)]), { type, doc: 'The named schemas (and, with variety, the response bodies), described for `mswBuild`.' }),
       ...[...names].map(([key, name]) =>
         c.constDecl(name, c.pureCall('mswDescribed', [c.str(key)]), {
           exported: true,
-          doc: `Seeded mock data for ${this.schemas.get(key)!.sourceName}, built at run time; \`overrides\` (a deep partial) are merged in, arrays replaced.`,
+          doc: `Seeded mock data for ${this.schemas.get(key)!.sourceName}, built at run time; \`overrides\` (a deep partial) are merged in, arrays replaced; \`{ variety }\` varies it.`,
         }),
       ),
     ];
@@ -334,17 +345,55 @@ export class MockBuilder {
   private reach(): { functions: Set<MockFunction>; helpers: Set<string> } {
     // Incremental: what was reached stays reached, so only roots added since are walked.
     const state = this.reached;
-    const { functions, helpers, seen } = state;
+    const { functions, helpers } = state;
+    // No set of the nodes seen: a value's code is a tree (its shared parts are the mock
+    // functions, walked once), and a set of every node costs more than the walk.
     const walk = (node: unknown): void => {
-      if (typeof node !== 'object' || node === null || seen.has(node)) return;
-      seen.add(node);
-      const fn = this.byIdent.get(node as Code.Ident);
-      if (fn) {
-        if (!functions.has(fn)) functions.add(fn), walk((fn.result as { expr: Code.Expr }).expr);
+      if (typeof node !== 'object' || node === null) return;
+      if (Array.isArray(node)) {
+        for (const item of node) walk(item);
         return;
       }
-      if ((node as Code.Ident).k === 'ident' && this.usedHelpers.has((node as Code.Ident).name as HelperName)) helpers.add((node as Code.Ident).name);
-      for (const value of Object.values(node)) walk(value);
+      const kind = (node as { k?: string }).k;
+      if (kind === 'ident') {
+        const fn = this.byIdent.get(node as Code.Ident);
+        if (fn) {
+          if (!functions.has(fn)) functions.add(fn), walk((fn.result as { expr: Code.Expr }).expr);
+        } else if (this.usedHelpers.has((node as Code.Ident).name as HelperName)) helpers.add((node as Code.Ident).name);
+        return;
+      }
+      // The kinds mock values are made of, read directly (a generic walk of every key costs more).
+      const n = node as Record<string, unknown>;
+      switch (kind) {
+        case 'string':
+        case 'number':
+        case 'boolean':
+        case 'null':
+          return;
+        case 'call':
+        case 'new':
+          walk(n['callee']);
+          for (const arg of n['args'] as unknown[]) walk(arg);
+          return;
+        case 'member':
+          walk(n['object']);
+          return;
+        case 'object':
+          for (const prop of n['props'] as Record<string, unknown>[]) walk(prop['k'] === 'prop' ? prop['value'] : prop);
+          return;
+        case 'array':
+          for (const item of n['items'] as unknown[]) walk(item);
+          return;
+        case 'arrow':
+          walk(n['body']);
+          return;
+        case 'spread':
+        case 'commented':
+          walk(n['expr']);
+          return;
+        default:
+          for (const key in node) walk(n[key]);
+      }
     };
     for (; state.walked < this.roots.length; state.walked++) walk(this.roots[state.walked]);
     return state;

@@ -30,9 +30,16 @@ function mswMerge<T>(value: T, partial: unknown): T {
 /** `mswFactory`: wraps a mock function into an exported factory taking overrides. */
 export const FACTORY_RUNTIME: readonly string[] = [
   `
-/** A seeded mock factory: \`make()\` with \`overrides\` merged in. */
-function mswFactory<T>(make: () => T): (overrides?: MockPartial<T>) => T {
-  return (overrides) => mswMerge(make(), overrides);
+/** A seeded mock factory: \`make()\` (or, with variety, its schema's description) with \`overrides\` merged in. */
+function mswFactory<T>(key: string, make: () => T): MockFactory<T> {
+  const described = mswDescribed(key);
+  return (overrides, options) =>
+    mswMerge(
+      (options?.variety ?? mswDescriptions.variety)
+        ? (described(undefined, options) as T)
+        : make(),
+      overrides,
+    );
 }`,
 ];
 
@@ -240,8 +247,34 @@ const mswNoTrailingSlash = (info: { request: Request }): boolean =>
 /** `mswBuild` and `mswDescribed`: factories of schemas that no response reaches, built from descriptions at run time. */
 export const DESCRIBED_RUNTIME: readonly string[] = [
   `
+/** Options of a mock factory call. */
+export interface MockFactoryOptions {
+  /**
+   * Varied data: union members in turn, null where the schema allows it, optional properties
+   * sometimes left out, array lengths from their minimum up, enum values in turn. Seeded like the
+   * rest (\`seedMockData\` restarts the turns). The config's \`variety\` by default.
+   */
+  variety?: boolean | undefined;
+}`,
+  `
+/** A seeded mock factory: \`overrides\` (a deep partial) are merged in, arrays replaced. */
+export type MockFactory<T> = (
+  overrides?: MockPartial<T>,
+  options?: MockFactoryOptions,
+) => T;`,
+  `
 /** Where a described value cannot be built (a cycle, the depth cap, no valid value): its container gives way. */
 const mswCut = {};`,
+  `
+/** How many varied values each union and enum description has given: the next one's turn. */
+const mswTurns = new Map<unknown, number>();`,
+  `
+/** The next turn of a varied union or enum. */
+function mswTurn(desc: unknown): number {
+  const turn = mswTurns.get(desc) ?? 0;
+  mswTurns.set(desc, turn + 1);
+  return turn;
+}`,
   `
 /** Sets an own property, whatever its name (\`__proto__\` too). */
 function mswSet(
@@ -259,16 +292,16 @@ function mswSet(
   `
 /**
  * A value of a described schema (see \`mswDescriptions\`), built at run time. \`path\` holds the named
- * schemas being built (a ref back to one is cut), \`budget\` the values left before optional
- * properties are left out and arrays keep their minimum.
+ * schemas being built (a ref back to one is cut), \`state.left\` the values left before optional
+ * properties are left out and arrays keep their minimum, \`state.vary\` whether to vary.
  */
 function mswBuild(
   desc: unknown,
   path: readonly string[],
-  budget: { left: number },
+  state: { left: number; vary: boolean },
 ): unknown {
   if (typeof desc === "number") {
-    budget.left--;
+    state.left--;
     return mswLeaves[desc]!();
   }
   if (!Array.isArray(desc)) return null;
@@ -278,18 +311,21 @@ function mswBuild(
       const key = a as string;
       if (path.includes(key) || path.length >= mswDescriptions.depthCap)
         return mswCut;
-      return mswBuild(mswDescriptions.schemas[key], [...path, key], budget);
+      return mswBuild(mswDescriptions.schemas[key], [...path, key], state);
     }
     case "?": {
-      const value = mswBuild(a, path, budget);
+      if (state.vary ? faker.number.int(3) === 0 : b === 1) return null;
+      const value = mswBuild(a, path, state);
       return value === mswCut ? null : value;
     }
     case "o": {
       const value: Record<string, unknown> = {};
       let present = 0;
       for (const [name, item, required] of a as [string, unknown, number][]) {
-        if (!required && budget.left <= 0 && present >= (b as number)) continue;
-        const built = mswBuild(item, path, budget);
+        if (!required && state.left <= 0 && present >= (b as number)) continue;
+        if (!required && state.vary && b === 0 && faker.datatype.boolean())
+          continue;
+        const built = mswBuild(item, path, state);
         if (built === mswCut) {
           if (required) return mswCut;
           continue;
@@ -301,7 +337,13 @@ function mswBuild(
     }
     case "m":
     case "a": {
-      const count = budget.left > 0 ? (b as number) : (c as number);
+      const most = state.left > 0 ? (b as number) : (c as number);
+      const count = state.vary
+        ? faker.number.int({
+            min: c as number,
+            max: Math.max(most, c as number),
+          })
+        : most;
       const items: unknown[] = [];
       const keys = new Set<string>();
       for (
@@ -309,7 +351,7 @@ function mswBuild(
         items.length < count && attempt < count * 20 + 20;
         attempt++
       ) {
-        const item = mswBuild(a, path, budget);
+        const item = mswBuild(a, path, state);
         if (item === mswCut) return c === 0 ? (kind === "m" ? {} : []) : mswCut;
         const key =
           kind === "m"
@@ -330,30 +372,38 @@ function mswBuild(
     case "t": {
       const items: unknown[] = [];
       for (const item of a as unknown[]) {
-        const built = mswBuild(item, path, budget);
+        const built = mswBuild(item, path, state);
         if (built === mswCut) return mswCut;
         items.push(built);
       }
       return items;
     }
-    case "u":
-      for (const [variant, ...tag] of a as [unknown, ...unknown[]][]) {
-        const value = mswBuild(variant, path, budget);
+    case "u": {
+      const variants = a as [unknown, ...unknown[]][];
+      const first = state.vary ? mswTurn(desc) % variants.length : 0;
+      for (let i = 0; i < variants.length; i++) {
+        const [variant, ...tag] = variants[(first + i) % variants.length]!;
+        const value = mswBuild(variant, path, state);
         if (value === mswCut) continue;
         return tag.length > 0 && typeof value === "object" && value !== null
           ? { ...value, [b as string]: tag[0] }
           : value;
       }
       return mswCut;
-    case "e":
-      budget.left--;
-      return faker.helpers.arrayElement(a as unknown[]);
+    }
+    case "e": {
+      state.left--;
+      const values = a as unknown[];
+      return state.vary
+        ? values[mswTurn(desc) % values.length]
+        : faker.helpers.arrayElement(values);
+    }
     case "k":
       return a;
     case "s":
-      return mswBuild(mswDescriptions.shared[a as number], path, budget);
+      return mswBuild(mswDescriptions.shared[a as number], path, state);
     case "b":
-      budget.left--;
+      state.left--;
       return faker.datatype.boolean();
     default:
       return mswCut;
@@ -361,13 +411,25 @@ function mswBuild(
 }`,
   `
 /** The factory of a described schema: its value built at run time, with \`overrides\` merged in. */
-function mswDescribed(key: string): (overrides?: unknown) => unknown {
-  return (overrides) => {
-    const value = mswBuild(["r", key], [], { left: 400 });
+function mswDescribed(key: string): MockFactory<unknown> {
+  return (overrides, options) => {
+    const vary = options?.variety ?? mswDescriptions.variety;
+    const value = mswBuild(["r", key], [], { left: 400, vary });
     return mswMerge(value === mswCut ? null : value, overrides);
   };
 }`,
 ];
 
+/** `mswVaried`: the response bodies under the config's `variety`. */
+export const VARIED_RUNTIME: readonly string[] = [
+  `
+/** A response body built from its description, varied (the config's \`variety\`); typed by \`make\`, its generated value. */
+function mswVaried<T>(make: () => T, index: number): T {
+  const state = { left: 400, vary: true };
+  const value = mswBuild(mswDescriptions.responses[index], [], state);
+  return value === mswCut ? make() : (value as T);
+}`,
+];
+
 /** Names the runtime declares: mock functions never take them. */
-export const RUNTIME_NAMES = ["mswResponse", "mswPreferred", "mswMerge", "mswFactory", "mswRequestBody", "mswOperation", "mswNoTrailingSlash", "mswExample", "mswCut", "mswSet", "mswBuild", "mswDescribed", "mswDescriptions", "mswLeaves"];
+export const RUNTIME_NAMES = ["mswResponse", "mswPreferred", "mswMerge", "mswFactory", "mswRequestBody", "mswOperation", "mswNoTrailingSlash", "mswExample", "mswCut", "mswSet", "mswBuild", "mswDescribed", "mswDescriptions", "mswLeaves", "mswTurns", "mswTurn", "mswVaried", "MockFactory", "MockFactoryOptions"];

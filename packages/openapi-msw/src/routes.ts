@@ -68,7 +68,11 @@ function uniqueName(raw: string, taken: string[]): string {
   return name;
 }
 
+/** Text that no rule below changes (most paths): written as it is. */
+const PLAIN = /^[A-Za-z0-9\-._~/!$&',;=@]*$/;
+
 function literal(text: string): string {
+  if (PLAIN.test(text)) return text;
   let out = '';
   const chars = [...text];
   chars.forEach((ch, i) => {
@@ -105,14 +109,18 @@ function percentEncode(ch: string): string {
  * segment, literal text before text with parameters before a bare parameter. The sort is stable.
  */
 export function compareSpecificity(a: string, b: string): number {
-  const sa = segments(a);
-  const sb = segments(b);
+  return compareRanks(specificity(a), specificity(b));
+}
+
+/** What `compareSpecificity` compares of a path: its segments' ranks (worked out once per path for a sort). */
+export function specificity(path: string): number[] {
+  return segments(path).map(segmentRank);
+}
+
+/** `compareSpecificity` of two paths' `specificity`. */
+export function compareRanks(sa: readonly number[], sb: readonly number[]): number {
   if (sa.length !== sb.length) return sb.length - sa.length;
-  for (let i = 0; i < sa.length; i++) {
-    const ra = segmentRank(sa[i]!);
-    const rb = segmentRank(sb[i]!);
-    if (ra !== rb) return ra - rb;
-  }
+  for (let i = 0; i < sa.length; i++) if (sa[i] !== sb[i]) return sa[i]! - sb[i]!;
   return 0;
 }
 

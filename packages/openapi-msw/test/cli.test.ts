@@ -159,7 +159,7 @@ describe('config errors: exit 1, the file, key and value named, no stack trace, 
     ['depth_cap 0', { depth_cap: 0 }, 'key "depth_cap": must be an integer >= 1 (got 0)'],
     ['depth_cap null', { depth_cap: null }, 'key "depth_cap": must be an integer >= 1 (got null)'],
     ['a base_url that is not a string', { base_url: 8080 }, 'key "base_url": must be a string (for example "*" or "http://localhost:3000/api") (got 8080)'],
-    ['an unknown key', { sede: 42 }, 'key "sede": unknown key (allowed: input_openapi, output, seed, max_array_items, depth_cap, base_url, examples, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects)'],
+    ['an unknown key', { sede: 42 }, 'key "sede": unknown key (allowed: input_openapi, output, seed, max_array_items, depth_cap, base_url, examples, variety, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects)'],
     ['an empty output', { output: '' }, 'key "output": must not be empty (got "")'],
   ])('rejects %s', (_, extra, message) => {
     const p = project({ input_openapi: petstore, output: 'out', ...extra });
@@ -222,7 +222,7 @@ describe('spec errors: exit 1, the spec named, nothing written', () => {
 describe('programmatic API', () => {
   it('loadConfig and loadConfigs read both forms, defaults applied and paths resolved', async () => {
     const single = project({ input_openapi: 'spec.yaml', output: 'out', seed: 7 }, 'conf/one.json');
-    expect(await loadConfig(single.file)).toEqual({ input_openapi: join(single.dir, 'conf/spec.yaml'), output: join(single.dir, 'conf/out'), seed: 7, max_array_items: 3, depth_cap: 30, base_url: '*', examples: false });
+    expect(await loadConfig(single.file)).toEqual({ input_openapi: join(single.dir, 'conf/spec.yaml'), output: join(single.dir, 'conf/out'), seed: 7, max_array_items: 3, depth_cap: 30, base_url: '*', examples: false, variety: false });
     expect(await loadConfigs(single.file)).toHaveLength(1);
     const multi = project({ projects: [{ input_openapi: 'a.yaml', output: 'a' }, { input_openapi: 'b.yaml', output: 'b' }] });
     expect((await loadConfigs(multi.file)).map((c) => c.output)).toEqual([join(multi.dir, 'a'), join(multi.dir, 'b')]);

@@ -18,17 +18,25 @@ async function fixturesProject(prettier: object | false) {
   // No operations at all: nothing may be left unused.
   const empty = await generateHandlers({ openapi: '3.1.0', info: { title: 'empty', version: '1' }, paths: {} }, { outputDir: `${project.dir}/empty` });
   project.write('empty/handlers.ts', empty.content);
+  // `variety: true`: the answers are built from descriptions at run time.
+  const { document: features } = await loadSpecFile(fixture('features-3.1.yaml'));
+  const varied = await generateHandlers(features, { outputDir: `${project.dir}/varied`, variety: true });
+  project.write('varied/handlers.ts', varied.content);
   // Uses of the exports, as a consumer writes them under the strict flags.
   project.write(
     'use.ts',
     [
-      "import { createHandlers, handlers, seedMockData } from './petstore-3-1-yaml/handlers.js';",
+      "import { createHandlers, handlers, mockPet, seedMockData, type MockFactoryOptions } from './petstore-3-1-yaml/handlers.js';",
       "import type { HttpHandler } from 'msw';",
       'seedMockData();',
       'seedMockData(7);',
       "const scoped: HttpHandler[] = createHandlers({ baseUrl: 'http://localhost/api' });",
       'const unset: HttpHandler[] = createHandlers({ baseUrl: undefined });',
       'export const all: HttpHandler[] = [...handlers, ...scoped, ...unset];',
+      "const options: MockFactoryOptions = { variety: true };",
+      "export const names: string[] = [mockPet({ name: 'Rex' }, options).name, mockPet(undefined, { variety: false }).name, mockPet().name];",
+      '// @ts-expect-error variety is a boolean',
+      "mockPet({}, { variety: 'yes' });",
       '',
     ].join('\n'),
   );
@@ -37,9 +45,9 @@ async function fixturesProject(prettier: object | false) {
     'api.ts',
     [
       "import type { GeneratedFile, HandlerGenOptions, MswConfig } from '@specwright/openapi-msw';",
-      "export const config: MswConfig = { input_openapi: './spec.yaml', output: './mocks', seed: 7, max_array_items: 2, depth_cap: 5, base_url: '*' };",
+      "export const config: MswConfig = { input_openapi: './spec.yaml', output: './mocks', seed: 7, max_array_items: 2, depth_cap: 5, base_url: '*', variety: true };",
       "export const minimal: MswConfig = { input_openapi: './spec.yaml', output: './mocks' };",
-      "export const options: HandlerGenOptions = { seed: 1, maxArrayItems: 2, depthCap: 5, baseUrl: '/api', outputDir: './mocks' };",
+      "export const options: HandlerGenOptions = { seed: 1, maxArrayItems: 2, depthCap: 5, baseUrl: '/api', variety: true, outputDir: './mocks' };",
       "export const file: GeneratedFile = { filename: 'handlers.ts', content: '' };",
       '// @ts-expect-error seed is a number',
       "export const wrongSeed: MswConfig = { input_openapi: 'a', output: 'b', seed: '7' };",

@@ -94,14 +94,14 @@ export interface WithClient {
  * Generates the client and handlers.ts of each spec into a folder of its own in one temp project,
  * and imports them (each client configured for `baseUrl`); the project is there to compile.
  */
-export async function withClients(specs: Record<string, object>, baseUrl = BASE): Promise<{ project: TempProject; generated: Record<string, WithClient> }> {
+export async function withClients(specs: Record<string, object>, baseUrl = BASE, options: Record<string, HandlerGenOptions> = {}): Promise<{ project: TempProject; generated: Record<string, WithClient> }> {
   const project = tempProject('msw-with-client', { prettier: false });
   const generated: Record<string, WithClient> = {};
   for (const [name, spec] of Object.entries(specs)) {
     const dir = `${project.dir}/${name}`;
     const model = modelFromDocument(spec);
     for (const file of await generateFromModel(model, { outputDir: dir, format: false })) project.write(file.path.slice(project.dir.length + 1), file.content);
-    const { filename, content } = await generateHandlers(spec, { outputDir: dir });
+    const { filename, content } = await generateHandlers(spec, { ...options[name], outputDir: dir });
     project.write(`${name}/${filename}`, content);
     const load = async <T>(file: string) => (await import(pathToFileURL(`${dir}/${file}`).href)) as T;
     const client = await load<Record<string, (...args: unknown[]) => Promise<unknown>>>('client.ts');

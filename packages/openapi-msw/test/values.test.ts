@@ -45,7 +45,7 @@ describe('the value mapping table (seed point 6), exactly, for unconstrained sch
 
   it.each(TABLE)('%s is written as the table says', async (key, _, expression) => {
     const { content } = await generateInto(openapi({ '/value': getJson({ $ref: '#/components/schemas/Table' }) }, { Table: schema }));
-    // Inside Table's factory (issue 35: `mockTable = mswFactory(() => ({ ... }))`).
+    // Inside Table's factory (issue 35: `mockTable = mswFactory("Table", () => ({ ... }))`).
     expect(content).toContain(`\n  ${key}: ${expression},\n`);
   });
 

@@ -40,7 +40,7 @@ const VALUES: Record<Section, Record<string, unknown[]>> = {
     overrides: [{ pets: { stale_time: 5, gc_time: 7 } }],
     target: [...TARGETS],
   },
-  msw: { seed: [7], max_array_items: [1], depth_cap: [2], base_url: ['http://mock.test/api'], examples: [true] },
+  msw: { seed: [7], max_array_items: [1], depth_cap: [2], base_url: ['http://mock.test/api'], examples: [true], variety: [true] },
 };
 
 /** A spec that reaches what most keys change (paths, bodies, a detail GET, pagination). */
