@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { ConfigError, createFormatter, loadConfigFile, loadModel, modelFromDocument, parseConfig, writeOutputs, type ApiModel, type Formatter, type OutputFile, type SourceConfig } from '@specwright/core';
 import { DEFAULTS, configSpec, type MswConfig, type ResolvedMswConfig } from './config.js';
 import { buildHandlersModule } from './handlers.js';
+import type { SchemaTypesModule } from './mock-values.js';
 
 export const HANDLERS_FILE = 'handlers.ts';
 
@@ -79,15 +80,22 @@ export async function generateFile(config: ResolvedMswConfig & SourceConfig): Pr
 
 /**
  * `generateFile` for an already built model (the model's own warnings are not repeated); the
- * formatter for `output` may be shared with the run's other generators.
+ * formatter for `output` may be shared with the run's other generators. `schemaTypes` (the
+ * client's `schema-types.ts`, which `specwright` knows from its zod_ts section) types the
+ * described factories.
  */
-export async function generateFileFromModel(model: ApiModel, config: ResolvedMswConfig, formatter?: Formatter): Promise<{ file: OutputFile; warnings: string[] }> {
-  const options = { seed: config.seed, maxArrayItems: config.max_array_items, depthCap: config.depth_cap, baseUrl: config.base_url, examples: config.examples, variety: config.variety, outputDir: config.output };
+export async function generateFileFromModel(
+  model: ApiModel,
+  config: ResolvedMswConfig,
+  formatter?: Formatter,
+  schemaTypes?: SchemaTypesModule,
+): Promise<{ file: OutputFile; warnings: string[] }> {
+  const options = { seed: config.seed, maxArrayItems: config.max_array_items, depthCap: config.depth_cap, baseUrl: config.base_url, examples: config.examples, variety: config.variety, outputDir: config.output, schemaTypes };
   const { file, warnings } = await renderHandlers(model, options, formatter);
   return { file: { path: join(config.output, HANDLERS_FILE), content: file.content }, warnings };
 }
 
-type CheckedOptions = Required<Omit<HandlerGenOptions, 'outputDir'>> & { outputDir: string };
+type CheckedOptions = Required<Omit<HandlerGenOptions, 'outputDir'>> & { outputDir: string; schemaTypes?: SchemaTypesModule | undefined };
 
 async function renderHandlers(model: ApiModel, options: CheckedOptions, shared?: Formatter): Promise<{ file: GeneratedFile; warnings: string[] }> {
   const { module, warnings } = buildHandlersModule(model, options);

@@ -1,6 +1,6 @@
 import { GLOBAL_VALUE_NAMES, code as c, isStyledPathParam, mediaKind, requestSelectors, routedUrlPath, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
 import { impossibleStringWarnings } from './impossible-strings.js';
-import { MockBuilder } from './mock-values.js';
+import { MockBuilder, SCHEMA_TYPES_NAMESPACE, type SchemaTypesModule } from './mock-values.js';
 import { operationAnswers, operationExamples, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
 import { DESCRIBED_RUNTIME, FACTORY_RUNTIME, MERGE_RUNTIME, NO_TRAILING_SLASH, OPERATION_RUNTIME, RUNTIME_NAMES, VARIED_RUNTIME } from './operation-runtime.js';
 import { pathParamTests } from './path-tests.js';
@@ -17,6 +17,8 @@ export interface HandlerModuleOptions {
   examples?: boolean | undefined;
   /** Vary the mock data (issue 35): responses and factories built from descriptions with variety. */
   variety?: boolean | undefined;
+  /** The client's schema types (`specwright` with a zod_ts section): they type the described factories. */
+  schemaTypes?: SchemaTypesModule | undefined;
 }
 
 /**
@@ -29,7 +31,7 @@ export const REFERENCE_DATE = '2025-01-01T00:00:00.000Z';
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 /** Names the module declares or imports itself; mock functions never take them. */
-const MODULE_NAMES = ['faker', 'Faker', 'base', 'en', 'http', 'HttpResponse', 'HttpHandler', 'handlers', 'createHandlers', 'seedMockData', 'DEFAULT_BASE_URL', 'formResponse'];
+const MODULE_NAMES = ['faker', 'Faker', 'base', 'en', 'http', 'HttpResponse', 'HttpHandler', 'handlers', 'createHandlers', 'seedMockData', 'DEFAULT_BASE_URL', 'formResponse', SCHEMA_TYPES_NAMESPACE];
 
 /** What an operation's handler answers (seed: response choice). */
 export type ResponsePlan =
@@ -204,6 +206,9 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     doc: 'Restarts the mock data sequence. Call it before each test to make the data independent of test order.',
   });
   const declarations = mocks.declarations();
+  if (options.schemaTypes && mocks.typesDescribed()) {
+    body.splice(2, 0, { k: 'import', from: options.schemaTypes.specifier, namespace: SCHEMA_TYPES_NAMESPACE, typeOnly: true });
+  }
   for (const name of mocks.helpers()) body.push(c.canonicalRaw(HELPERS[name]));
   if (plans.some((plan) => plan.kind === 'form')) body.push(c.canonicalRaw(FORM_RESPONSE));
   const runtime = [

@@ -6,7 +6,7 @@ export type { MswConfig, ResolvedMswConfig } from './config.js';
 export { buildHandlersModule, noResponsesWarning, operationHandlerNames, planResponse, REFERENCE_DATE } from './handlers.js';
 export type { HandlerModuleOptions, ResponsePlan } from './handlers.js';
 export { MockBuilder, seededMockStatements } from './mock-values.js';
-export type { MockOptions } from './mock-values.js';
+export type { MockOptions, SchemaTypesModule } from './mock-values.js';
 export { startMockServer } from './mock-server.js';
 export type { BodySchemas, MockServer, MockServerOptions } from './mock-server.js';
 export { bodyRoutes } from './body-routes.js';

@@ -68,7 +68,24 @@ export interface MockOptions {
   depthCap: number;
   /** Response bodies (and factories by default) built from descriptions with variety (issue 35). */
   variety?: boolean | undefined;
+  /** The client's schema types, which type the described factories (else they return `unknown`). */
+  schemaTypes?: SchemaTypesModule | undefined;
 }
+
+/**
+ * The client's `schema-types.ts` (openapi-zod-ts), as `specwright` knows it from its zod_ts
+ * section: described factories have no generated value to infer their type from, and writing
+ * their types into `handlers.ts` would more than double GitHub's.
+ */
+export interface SchemaTypesModule {
+  /** Import specifier from the output directory (`../client/schema-types.js`). */
+  specifier: string;
+  /** The exported type of a named schema, by key. */
+  typeName: (key: string) => string;
+}
+
+/** The namespace `handlers.ts` imports the client's schema types under. */
+export const SCHEMA_TYPES_NAMESPACE = 'ClientSchemaTypes';
 
 /** One generated mock function: a named schema under one relevant path. */
 interface MockFunction {
@@ -327,13 +344,29 @@ export class MockBuilder {
       c.constDecl('mswLeaves', c.arr(describer.leaves as Code.Expr[]), { type: c.tarray(c.tfn([], c.kw('unknown'))), doc: 'Generated values of the described schemas\' scalars.' }),
       c.constDecl('mswDescriptions', c.pureCall(c.path('JSON.parse'), [c.str(text)]), { type, doc: 'The named schemas (and, with variety, the response bodies), described for `mswBuild`.' }),
       ...[...names].map(([key, name]) =>
-        c.constDecl(name, c.pureCall('mswDescribed', [c.str(key)]), {
+        c.constDecl(name, this.describedFactory(key), {
           exported: true,
           doc: `Seeded mock data for ${this.schemas.get(key)!.sourceName}, built at run time; \`overrides\` (a deep partial) are merged in, arrays replaced; \`{ variety }\` varies it.`,
         }),
       ),
     ];
   }
+
+  /** `mswDescribed("Pet")`, typed with the client's type where it is known: `as MockFactory<ClientSchemaTypes.Pet>`. */
+  private describedFactory(key: string): Code.Expr {
+    const factory = c.pureCall('mswDescribed', [c.str(key)]);
+    const types = this.options.schemaTypes;
+    if (!types) return factory;
+    this.typedDescribed = true;
+    return c.as(factory, c.tref('MockFactory', [c.tref(`${SCHEMA_TYPES_NAMESPACE}.${types.typeName(key)}`)]));
+  }
+
+  /** Whether a described factory is typed with the client's schema types (`handlers.ts` then imports them). */
+  typesDescribed(): boolean {
+    return this.typedDescribed;
+  }
+
+  private typedDescribed = false;
 
   /** Helper functions that the responses and the declared functions call. */
   helpers(): HelperName[] {

@@ -1,7 +1,8 @@
-import { loadSpecFile } from '@specwright/core';
+import { loadSpecFile, modelFromDocument } from '@specwright/core';
+import { createClientNames, generateFromModel } from '@specwright/openapi-zod-ts';
 import { CONSUMER_PRETTIER_CONFIG, fixture, prettierUnformatted, tempProject, typecheck, type Resolution, type TypeScriptVersion } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
-import { generateHandlers } from '../src/index.js';
+import { DEFAULTS, generateFileFromModel, generateHandlers } from '../src/index.js';
 import { generateInto, read } from './support.js';
 
 const FIXTURES = ['petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'hostile.yaml', 'external/main.yaml', 'mock-edge-cases.yaml', 'response-media.yaml'];
@@ -22,6 +23,30 @@ async function fixturesProject(prettier: object | false) {
   const { document: features } = await loadSpecFile(fixture('features-3.1.yaml'));
   const varied = await generateHandlers(features, { outputDir: `${project.dir}/varied`, variety: true });
   project.write('varied/handlers.ts', varied.content);
+  // With the client's schema types (as `specwright` passes them from its zod_ts section), the
+  // described factories (Dog, Bike...: no response reaches them) are typed like the others.
+  const model = modelFromDocument(features);
+  for (const file of await generateFromModel(model, { outputDir: `${project.dir}/typed/client`, format: false })) project.write(file.path.slice(project.dir.length + 1), file.content);
+  const config = { input_openapi: fixture('features-3.1.yaml'), output: `${project.dir}/typed/mocks`, seed: DEFAULTS.seed, max_array_items: DEFAULTS.max_array_items, depth_cap: DEFAULTS.depth_cap, base_url: DEFAULTS.base_url, examples: false, variety: false };
+  const typeName = (key: string) => createClientNames(model).schema(key).type;
+  const typed = await generateFileFromModel(model, config, undefined, { specifier: '../client/schema-types.js', typeName });
+  expect(typed.file.content).toMatch(/mswDescribed\(\s*["']Dog["'],?\s*\) as MockFactory<ClientSchemaTypes\.Dog>/);
+  project.write('typed/mocks/handlers.ts', typed.file.content);
+  project.write(
+    'typed-use.ts',
+    [
+      "import { mockBike, mockDog } from './typed/mocks/handlers.js';",
+      "import type { Bike, Dog } from './typed/client/schema-types.js';",
+      'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
+      'export const same: [Same<ReturnType<typeof mockDog>, Dog>, Same<ReturnType<typeof mockBike>, Bike>] = [true, true];',
+      'export const good: boolean = mockDog({ goodBoy: false }, { variety: true }).goodBoy;',
+      '// @ts-expect-error goodBoy is a boolean',
+      "mockDog({ goodBoy: 'yes' });",
+      '// @ts-expect-error Dog has no such property',
+      'mockDog({ wings: 2 });',
+      '',
+    ].join('\n'),
+  );
   // Uses of the exports, as a consumer writes them under the strict flags.
   project.write(
     'use.ts',
