@@ -15,6 +15,8 @@ export interface WorkerJob {
   tscTimeoutMs: number;
   /** Keep the project even when every check passes. */
   keep: boolean;
+  /** Run the in-process agreement check (`--no-agreement` leaves it out). */
+  agreement: boolean;
   /** Run `openapi-zod-ts` with `input_schema` (every other spec of the run list). */
   inputSchema: boolean;
   /** `openapi-zod-ts`'s `zod_variant` (see `alternateVariant`). */

@@ -71,13 +71,15 @@ async function run(): Promise<SpecResult> {
   result.prettier = await prettierCheck(job.projectDir, relativeFiles);
   result.prettier.ms = Math.round(result.prettier.ms);
 
-  await send({ type: 'phase', phase: 'agreement' });
-  const agreementStart = performance.now();
-  try {
-    result.agreement = { ...capAgreement(await checkAgreement(model, job.projectDir)), ms: Math.round(performance.now() - agreementStart) };
-  } catch (error) {
-    const e = describeError(error);
-    result.agreementError = `${e.code}: ${e.message}`;
+  if (job.agreement) {
+    await send({ type: 'phase', phase: 'agreement' });
+    const agreementStart = performance.now();
+    try {
+      result.agreement = { ...capAgreement(await checkAgreement(model, job.projectDir)), ms: Math.round(performance.now() - agreementStart) };
+    } catch (error) {
+      const e = describeError(error);
+      result.agreementError = `${e.code}: ${e.message}`;
+    }
   }
   for (const t of result.tsc) t.ms = Math.round(t.ms);
   return finish();
@@ -95,10 +97,9 @@ function isClean(r: SpecResult): boolean {
     (r.tsc ?? []).every((t) => t.errors === 0 && !t.failure) &&
     (r.prettier?.failing.length ?? 0) === 0 &&
     !r.agreementError &&
-    a !== undefined &&
-    a.counts.mocks + a.counts.fastify + a.counts.hono === 0 &&
+    (a === undefined ? !job.agreement : a.counts.mocks + a.counts.fastify + a.counts.hono === 0 &&
     !a.mocks.loadError &&
     !a.fastify.loadError &&
-    !a.hono.loadError
+    !a.hono.loadError)
   );
 }
