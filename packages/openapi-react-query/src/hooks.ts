@@ -241,8 +241,8 @@ export class Emitter {
   }
 
   /**
-   * `const petKeysList = (params?) => ['pets', 'list', params] as const` for every key (`'detail'`,
-   * the operation's name or nothing in place of `'list'`: see `planKeyEntries`), then
+   * `const petKeysList = (params?) => ['pets', 'list', params] as const` for every key (the
+   * operation's name, or nothing for the one detail GET, in place of `'list'`: see `planKeyEntries`), then
    * `export const petKeys = { all: petKeysAll, list: petKeysList }`. Hooks call the functions, and
    * the object holds only references (a pure value): an app importing one hook bundles that hook's
    * key function, not its resource's whole factory.

@@ -55,7 +55,7 @@ export interface KeyEntry {
   /**
    * The string after the resource: `'list'`, `'detail'` or an operation name, unique in the
    * resource, so keys of two labelled entries always differ in it (see `planKeyEntries`).
-   * Undefined for the seed's `detail(id)` = `[resource, id]`, whose id can equal no label.
+   * Undefined for the seed's `detail(id)` = `[resource, id]` of a resource's one detail GET.
    */
   label: string | undefined;
   /** Infinite queries keep separate cache entries: `'infinite'` goes before the query object. */
@@ -203,36 +203,6 @@ function holdsValue(node: SchemaNode, schemas: ReadonlyMap<string, SchemaNode>, 
   return check(node, (child) => holdsValue(child, schemas, seen));
 }
 
-/**
- * Whether a value of the schema's TypeScript type can be the string `value` (a key factory takes
- * the client's parameter type, so `format` and `pattern` do not narrow it). Through references; a
- * reference back into itself is taken to admit it.
- */
-function admitsString(node: SchemaNode, value: string, schemas: ReadonlyMap<string, SchemaNode>, seen: ReadonlySet<string> = new Set()): boolean {
-  switch (node.kind) {
-    case 'ref': {
-      const target = schemas.get(node.key);
-      return target === undefined || seen.has(node.key) || admitsString(target, value, schemas, new Set([...seen, node.key]));
-    }
-    case 'number':
-    case 'boolean':
-    case 'null':
-    case 'never':
-    case 'object':
-    case 'array':
-    case 'tuple':
-      return false;
-    case 'enum':
-      return node.values.includes(value);
-    case 'union':
-      return node.variants.some((v) => admitsString(v, value, schemas, seen));
-    case 'intersection':
-      return node.members.every((m) => admitsString(m, value, schemas, seen));
-    default:
-      return true;
-  }
-}
-
 function samePath(a: string, b: string): boolean {
   const shape = (path: string) => path.replace(/\{[^}]*\}/g, '{}');
   return shape(a) === shape(b);
@@ -322,7 +292,7 @@ export function planHooks(model: ApiModel, names: NameRegistry, options: HooksOp
     if (resource.queries.length === 0) continue;
     const base = safeIdentifier(singular(camelCase(resource.name)), 'resource');
     resource.factory = scope.claim(`${base}Keys`);
-    planKeyEntries(resource, schemas);
+    planKeyEntries(resource);
   }
 
   for (const plan of operations) {
@@ -374,20 +344,20 @@ function variablesShape(args: ClientArg[]): VariablesShape {
  * Every other key is `[resource, label, ...path values, ('infinite',) query?]`, and labels are
  * unique in a resource: keys of two labelled entries differ at index 1 whatever the values, an
  * entry's plain and infinite keys differ in length, and `all()` alone has length 1. The one detail
- * GET goes without a label (`[resource, id, ...]`) when its first path parameter's type admits none
- * of the other entries' labels (an integer, a boolean, an enum without them). A string id keeps
- * `'detail'`: `detail('list')` would be `list()`'s cache entry, or a prefix of `list(params)` that
- * invalidates it. So no two queries share a cache entry, while `all()` and each entry's key are
- * still prefixes of exactly what they should invalidate.
+ * GET has no label, as the seed writes it, whatever its id's type: so a string id equal to another
+ * key's label (`detail('list')`) is a prefix of that key, the known cost of the seed's shape.
  */
-function planKeyEntries(resource: ResourcePlan, schemas: ReadonlyMap<string, SchemaNode>): void {
+function planKeyEntries(resource: ResourcePlan): void {
   const props = new NameScope(['all']);
   const labels = new NameScope();
   const lists = resource.queries.filter((q) => q.shape === 'list');
   const details = resource.queries.filter((q) => q.shape === 'detail');
   const entries: KeyEntry[] = [];
   const add = (query: QueryPlan, property: string) => {
-    const entry: KeyEntry = { property: props.claim(property), fn: '', label: labels.claim(property), infinite: false, query };
+    // The one detail GET's label is still claimed, so a named entry beside it takes `detail2`.
+    const label = labels.claim(property);
+    const plain = query.shape === 'detail' && details.length === 1;
+    const entry: KeyEntry = { property: props.claim(property), fn: '', label: plain ? undefined : label, infinite: false, query };
     query.key = entry;
     entries.push(entry);
   };
@@ -397,12 +367,6 @@ function planKeyEntries(resource: ResourcePlan, schemas: ReadonlyMap<string, Sch
   for (const query of resource.queries) {
     const named = query.shape === 'list' ? lists.length > 1 : details.length > 1;
     if (named) add(query, query.op.name);
-  }
-  const single = details.length === 1 ? details[0]!.key : undefined;
-  if (single) {
-    const others = entries.filter((e) => e !== single).map((e) => e.label!);
-    const first = single.query.op.pathParams[0]!.schema;
-    if (!others.some((label) => admitsString(first, label, schemas))) single.label = undefined;
   }
   // Entries in spec order of their operations, infinite ones right after their query's entry.
   entries.sort((a, b) => resource.queries.indexOf(a.query) - resource.queries.indexOf(b.query));
