@@ -282,6 +282,18 @@ describe('edge cases', () => {
     expect(source).toContain('export const labelKeys = { all: labelKeysAll, list: labelKeysList, detail: labelKeysDetail };');
   });
 
+  // Seed point 7 as written: "`detail(id)` gives `[resource, id]`", a string id beside `list()` included.
+  it('gives the one detail GET no label whatever its id type, and an operation named detail beside it detail2', async () => {
+    const keys = await loadModel(own('hooks-keys.yaml'));
+    const entries = (name: string) => plan(keys).resources.find((r) => r.name === name)!.entries.map((e) => `${e.property}:${e.label ?? ''}`);
+    expect(entries('tasks')).toEqual(['list:list', 'detail:']);
+    expect(entries('pages')).toEqual(['list:list', 'detail:']);
+    expect(entries('docs')).toEqual(['listDocs:listDocs', 'listDocsInfinite:listDocs', 'detail2:detail2', 'detail:', 'detailInfinite:']);
+    const source = printModuleSource(generateModules(keys).hooks);
+    expect(source).toContain('const taskKeysDetail = (taskId: Parameters<typeof getTask>[0]) => ["tasks", taskId] as const;');
+    expect(source).toContain('const pageKeysDetail = (slug: Parameters<typeof getPage>[0]) => ["pages", slug] as const;');
+  });
+
   it('marks every hook of a deprecated GET @deprecated: query, suspense and infinite ones', () => {
     const source = printModuleSource(generateModules(model, { suspense: true }).hooks);
     for (const hook of ['useListReportRows', 'useSuspenseListReportRows', 'useListReportRowsInfinite', 'useSuspenseListReportRowsInfinite']) {

@@ -441,6 +441,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   });
 });
 
+// A slug equal to no label: `useGetPage('list')` would be `useListPages()`'s entry (seed rule 7's cost, keys.test.ts).
 describe('the keys of fixtures/hooks-keys.yaml (one list GET without a query beside a detail GET by a string)', () => {
   let g: Generated;
   beforeAll(async () => {
@@ -448,8 +449,8 @@ describe('the keys of fixtures/hooks-keys.yaml (one list GET without a query bes
     g = await load(project.out);
   });
 
-  it("keeps useListPages() and useGetPage('list') apart, refetches both through all(), and invalidates detail(slug) on PUT", async () => {
-    const pages = [{ slug: 'a' }, { slug: 'b' }];
+  it("keeps useListPages() and useGetPage('a') apart, refetches both through all(), and invalidates detail(slug) on PUT", async () => {
+    const pages = [{ slug: 'b' }, { slug: 'c' }];
     let title = 'v0';
     server.use(
       http.get(`${BASE}/pages`, () => HttpResponse.json(pages)),
@@ -460,23 +461,23 @@ describe('the keys of fixtures/hooks-keys.yaml (one list GET without a query bes
       }),
     );
     const queryClient = g.testUtils.createTestQueryClient();
-    const { result } = renderHook(() => ({ list: g.hooks['useListPages']!(), detail: g.hooks['useGetPage']!('list'), update: g.hooks['useUpdatePage']!() }), { wrapper: g.testUtils.createWrapper(queryClient) });
+    const { result } = renderHook(() => ({ list: g.hooks['useListPages']!(), detail: g.hooks['useGetPage']!('a'), update: g.hooks['useUpdatePage']!() }), { wrapper: g.testUtils.createWrapper(queryClient) });
     await waitFor(() => expect([result.current.list.status, result.current.detail.status]).toEqual(['success', 'success']));
     expect(result.current.list.data).toEqual(pages);
-    expect(result.current.detail.data).toEqual({ slug: 'list', title: 'v0' });
+    expect(result.current.detail.data).toEqual({ slug: 'a', title: 'v0' });
     expect(queryClient.getQueryData(g.hooks['pageKeys'].list())).toEqual(pages);
-    expect(queryClient.getQueryData(g.hooks['pageKeys'].detail('list'))).toEqual({ slug: 'list', title: 'v0' });
-    expect(requests.sort()).toEqual(['GET /api/pages', 'GET /api/pages/list']);
+    expect(queryClient.getQueryData(g.hooks['pageKeys'].detail('a'))).toEqual({ slug: 'a', title: 'v0' });
+    expect(requests.sort()).toEqual(['GET /api/pages', 'GET /api/pages/a']);
 
     requests.length = 0;
     await act(() => queryClient.invalidateQueries({ queryKey: g.hooks['pageKeys'].all() }));
-    expect(requests.sort()).toEqual(['GET /api/pages', 'GET /api/pages/list']);
+    expect(requests.sort()).toEqual(['GET /api/pages', 'GET /api/pages/a']);
 
     requests.length = 0;
-    await act(() => result.current.update.mutateAsync({ slug: 'list', body: { slug: 'list' } }));
-    await waitFor(() => expect(result.current.detail.data).toEqual({ slug: 'list', title: 'v1' }));
+    await act(() => result.current.update.mutateAsync({ slug: 'a', body: { slug: 'a' } }));
+    await waitFor(() => expect(result.current.detail.data).toEqual({ slug: 'a', title: 'v1' }));
     expect(result.current.list.data).toEqual(pages);
-    expect(requests.sort()).toEqual(['GET /api/pages', 'GET /api/pages/list', 'PUT /api/pages/list']);
+    expect(requests.sort()).toEqual(['GET /api/pages', 'GET /api/pages/a', 'PUT /api/pages/a']);
   });
 });
 

@@ -1,23 +1,24 @@
 /**
  * Key types of the hooks generated for fixtures/hooks-keys.yaml (infinite_query true): every key
- * but `all()` holds its entry's label after the resource. Compiled beside them by keys.test.tsx; never run.
+ * but `all()` and the one detail GET's holds its entry's label after the resource. Compiled beside
+ * them by keys.test.ts; never run.
  */
 import { expectTypeOf } from 'vitest';
 import type { getDoc, getItemPart, listItems } from './client.js';
-import { docKeys, itemKeys, pageKeys, rootKeys, tagKeys } from './hooks.js';
+import { docKeys, itemKeys, pageKeys, rootKeys, tagKeys, taskKeys } from './hooks.js';
 
 export function keyShapes(): void {
   expectTypeOf(pageKeys.all()).toEqualTypeOf<readonly ['pages']>();
   expectTypeOf(pageKeys.list()).toEqualTypeOf<readonly ['pages', 'list']>();
-  // A string id keeps 'detail' before it, so detail('list') is not list().
-  // Seed point 7: "`detail(id)` gives `[resource, id]`", where no id can equal a label.
+  // Seed rule 7: "`detail(id)` gives `[resource, id]`", whatever the id's type.
   expectTypeOf(tagKeys.detail(1)).toEqualTypeOf<readonly ['tags', number]>();
   expectTypeOf(tagKeys.list({ prefix: 'a' })).toEqualTypeOf<readonly ['tags', 'list', { prefix?: string | undefined } | undefined]>();
-  expectTypeOf(pageKeys.detail('list')).toEqualTypeOf<readonly ['pages', 'detail', string]>();
-  expectTypeOf(rootKeys.detail('r')).toEqualTypeOf<readonly ['root', 'detail', string]>();
-  expectTypeOf(docKeys.detail('d')).toEqualTypeOf<readonly ['docs', 'detail', string, Parameters<typeof getDoc>[1]]>();
-  expectTypeOf(docKeys.detailInfinite('d', undefined)).toEqualTypeOf<readonly ['docs', 'detail', string, 'infinite', Parameters<typeof getDoc>[1]]>();
-  // The list operation named `detail` steps aside for the detail key's label.
+  expectTypeOf(taskKeys.detail('abc')).toEqualTypeOf<readonly ['tasks', string]>();
+  expectTypeOf(pageKeys.detail('list')).toEqualTypeOf<readonly ['pages', string]>();
+  expectTypeOf(rootKeys.detail('r')).toEqualTypeOf<readonly ['root', string]>();
+  expectTypeOf(docKeys.detail('d')).toEqualTypeOf<readonly ['docs', string, Parameters<typeof getDoc>[1]]>();
+  expectTypeOf(docKeys.detailInfinite('d', undefined)).toEqualTypeOf<readonly ['docs', string, 'infinite', Parameters<typeof getDoc>[1]]>();
+  // The list operation named `detail` steps aside for the detail key's name.
   expectTypeOf(docKeys.detail2()).toEqualTypeOf<readonly ['docs', 'detail2', { q?: string | undefined } | undefined]>();
   expectTypeOf(itemKeys.list()).toEqualTypeOf<readonly ['items', 'list', Parameters<typeof listItems>[0]]>();
   expectTypeOf(itemKeys.listInfinite(undefined)).toEqualTypeOf<readonly ['items', 'list', 'infinite', Parameters<typeof listItems>[0]]>();
