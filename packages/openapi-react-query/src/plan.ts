@@ -53,7 +53,7 @@ export interface KeyEntry {
    */
   fn: string;
   /**
-   * The string after the resource: `'list'`, `'detail'` or an operation name, unique in the
+   * The string after the resource: `'list'` or an operation name, unique in the
    * resource, so keys of two labelled entries always differ in it (see `planKeyEntries`).
    * Undefined for the seed's `detail(id)` = `[resource, id]` of a resource's one detail GET.
    */
@@ -345,7 +345,7 @@ function variablesShape(args: ClientArg[]): VariablesShape {
  * unique in a resource: keys of two labelled entries differ at index 1 whatever the values, an
  * entry's plain and infinite keys differ in length, and `all()` alone has length 1. The one detail
  * GET has no label, as the seed writes it, whatever its id's type: so a string id equal to another
- * key's label (`detail('list')`) is a prefix of that key, the known cost of the seed's shape.
+ * key's label (`detail('list')`) is that key or a prefix of it, the known cost of the seed's shape.
  */
 function planKeyEntries(resource: ResourcePlan): void {
   const props = new NameScope(['all']);
