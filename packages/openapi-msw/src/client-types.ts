@@ -9,6 +9,8 @@ export interface ClientTypes {
   module: SchemaTypesModule;
   /** Warnings once the factories are built: a missing file, or the types it lacks. */
   warnings: () => string[];
+  /** The file on disk that was read (or found missing): an input of the output, for `--watch`. */
+  read?: string | undefined;
 }
 
 /**
@@ -28,6 +30,7 @@ export async function clientTypes(model: ApiModel, output: string, typesDir: str
     return {
       module: { specifier, typeName: (key) => ((typed = true), names.schema(key).type) },
       warnings: () => (typed ? [warning] : []),
+      read: file,
     };
   }
   const lacking = new Set<string>();
@@ -42,7 +45,7 @@ export async function clientTypes(model: ApiModel, output: string, typesDir: str
     const shown = [...lacking].slice(0, 5).join(', ') + (lacking.size > 5 ? ` and ${lacking.size - 5} more` : '');
     return [`${file} (types_dir) exports no type ${shown}: their mock factories return unknown; generate it with openapi-zod-ts from the same spec and filters`];
   };
-  return { module: { specifier, typeName }, warnings };
+  return { module: { specifier, typeName }, warnings, read: exported === undefined ? undefined : file };
 }
 
 /** The type names a `schema-types.ts` on disk exports; 'missing' when there is none. */

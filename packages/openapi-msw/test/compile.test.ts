@@ -30,6 +30,8 @@ async function fixturesProject(prettier: object | false) {
   const config = { input_openapi: fixture('features-3.1.yaml'), output: `${project.dir}/typed/mocks`, seed: DEFAULTS.seed, max_array_items: DEFAULTS.max_array_items, depth_cap: DEFAULTS.depth_cap, base_url: DEFAULTS.base_url, examples: false, variety: false, types_dir: `${project.dir}/typed/client` };
   const typed = await generateFileFromModel(model, config);
   expect(typed.warnings).toEqual([]);
+  // The file it read is an input of handlers.ts (specwright --watch regenerates when it changes).
+  expect(typed.inputs).toEqual([`${project.dir}/typed/client/schema-types.ts`]);
   expect(typed.file.content).toMatch(/import type \* as ClientSchemaTypes from ["']\.\.\/client\/schema-types\.js["']/);
   expect(typed.file.content).toMatch(/mswDescribed\(\s*["']Dog["'],?\s*\) as MockFactory<ClientSchemaTypes\.Dog>/);
   project.write('typed/mocks/handlers.ts', typed.file.content);

@@ -174,8 +174,9 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
     if (project.msw) {
       const config = project.msw;
       // Its types_dir defaults to zod_ts.output (config.ts): the client this run writes, in `planned`.
-      const { file, warnings } = await inSection('msw', async () => generateFileFromModel(model, config, await formatterFor(config.output), planned));
+      const { file, warnings, inputs: read } = await inSection('msw', async () => generateFileFromModel(model, config, await formatterFor(config.output), planned));
       warnings.forEach(warn);
+      inputs.push(...read);
       add([file]);
     }
     return { files, inputs: [...new Set(inputs)] };
