@@ -76,7 +76,7 @@ async function buildModules() {
   );
   add(await server(model, project.server, { warn, planned, formatter }));
   add(await reactQuery(model, project.react_query, { warn, planned, formatter }));
-  await msw(model, project.msw, formatter);
+  await msw(model, project.msw, formatter, planned);
   return { modules, prettier: real.prettier, dir };
 }
 

@@ -51,6 +51,7 @@ export { writeOutputs, diffOutputs, checkDistinctOutputs } from './output/write-
 export { generateProjectFiles } from './cli/run-projects.js';
 export type { ProjectsRun } from './cli/run-projects.js';
 export { fileOnTheWay, realPath } from './output/output-paths.js';
+export { importSpecifier } from './output/import-specifier.js';
 export type { OutputFile, OwnedFile, WriteResult } from './output/write-files.js';
 
 // Config and command line

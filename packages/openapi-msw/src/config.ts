@@ -49,6 +49,12 @@ export const configSchema = z.strictObject({
    * (first union member, no nulls). A factory call's `{ variety }` overrides it. @default false
    */
   variety: z.boolean({ error: 'must be true or false' }).default(DEFAULTS.variety),
+  /**
+   * Directory of openapi-zod-ts's `schema-types.ts` (its `output`), relative to the config file:
+   * the factories built at run time (`mockPet()`) then return the client's types, imported from
+   * there, instead of `unknown`. `specwright` sets it to `zod_ts.output`.
+   */
+  types_dir: pathString.optional(),
 });
 
 /** A config as written in the JSON file (only `input_openapi` and `output` are required). */
@@ -56,11 +62,11 @@ export type MswConfig = z.input<typeof configSchema>;
 /** A validated config: defaults applied, paths absolute. */
 export type ResolvedMswConfig = z.output<typeof configSchema>;
 
-export const CONFIG_KEYS = ['input_openapi', 'output', 'seed', 'max_array_items', 'depth_cap', 'base_url', 'examples', 'variety'] as const;
+export const CONFIG_KEYS = ['input_openapi', 'output', 'seed', 'max_array_items', 'depth_cap', 'base_url', 'examples', 'variety', 'types_dir'] as const;
 
 export const configSpec: ConfigSpec<ResolvedMswConfig> = {
   keys: CONFIG_KEYS,
-  pathKeys: ['input_openapi', 'output'],
+  pathKeys: ['input_openapi', 'output', 'types_dir'],
   schema: configSchema,
   multiProject: true,
 };
@@ -75,5 +81,6 @@ export const CONFIG_HELP = [
   `base_url         default route prefix; "*" matches any origin and prefix (default "${DEFAULTS.base_url}")`,
   `examples         serve the spec's named examples to Prefer: example=<name> (default ${DEFAULTS.examples})`,
   `variety          vary the mock data: union members in turn, nulls, absent optionals, array lengths, enum values (default ${DEFAULTS.variety})`,
+  "types_dir        directory of openapi-zod-ts's schema-types.ts: mock factories return its types (default: none, they return unknown)",
   'projects         instead of the keys above: an array of such configs, one per spec',
 ];

@@ -1,6 +1,7 @@
 import { join, resolve } from 'node:path';
 import { ConfigError, createFormatter, loadConfigFile, loadModel, modelFromDocument, parseConfig, writeOutputs, type ApiModel, type Formatter, type OutputFile, type SourceConfig } from '@specwright/core';
 import { DEFAULTS, configSpec, type MswConfig, type ResolvedMswConfig } from './config.js';
+import { clientTypes } from './client-types.js';
 import { buildHandlersModule } from './handlers.js';
 import type { SchemaTypesModule } from './mock-values.js';
 
@@ -80,19 +81,21 @@ export async function generateFile(config: ResolvedMswConfig & SourceConfig): Pr
 
 /**
  * `generateFile` for an already built model (the model's own warnings are not repeated); the
- * formatter for `output` may be shared with the run's other generators. `schemaTypes` (the
- * client's `schema-types.ts`, which `specwright` knows from its zod_ts section) types the
- * described factories.
+ * formatter for `output` may be shared with the run's other generators. With `types_dir`, the
+ * described factories return the client's types; `planned` holds the files the run writes before
+ * this one (`specwright`'s zod_ts section), which need not be on disk yet. `inputs`: a
+ * `schema-types.ts` read from disk, which the output depends on (`specwright --watch`).
  */
 export async function generateFileFromModel(
   model: ApiModel,
   config: ResolvedMswConfig,
   formatter?: Formatter,
-  schemaTypes?: SchemaTypesModule,
-): Promise<{ file: OutputFile; warnings: string[] }> {
-  const options = { seed: config.seed, maxArrayItems: config.max_array_items, depthCap: config.depth_cap, baseUrl: config.base_url, examples: config.examples, variety: config.variety, outputDir: config.output, schemaTypes };
+  planned?: ReadonlyMap<string, string>,
+): Promise<{ file: OutputFile; warnings: string[]; inputs: string[] }> {
+  const types = config.types_dir === undefined ? undefined : await clientTypes(model, config.output, config.types_dir, planned);
+  const options = { seed: config.seed, maxArrayItems: config.max_array_items, depthCap: config.depth_cap, baseUrl: config.base_url, examples: config.examples, variety: config.variety, outputDir: config.output, schemaTypes: types?.module };
   const { file, warnings } = await renderHandlers(model, options, formatter);
-  return { file: { path: join(config.output, HANDLERS_FILE), content: file.content }, warnings };
+  return { file: { path: join(config.output, HANDLERS_FILE), content: file.content }, warnings: [...warnings, ...(types?.warnings() ?? [])], inputs: types?.read === undefined ? [] : [types.read] };
 }
 
 type CheckedOptions = Required<Omit<HandlerGenOptions, 'outputDir'>> & { outputDir: string; schemaTypes?: SchemaTypesModule | undefined };

@@ -73,15 +73,14 @@ export interface MockOptions {
 }
 
 /**
- * The client's `schema-types.ts` (openapi-zod-ts), as `specwright` knows it from its zod_ts
- * section: described factories have no generated value to infer their type from, and writing
- * their types into `handlers.ts` would more than double GitHub's.
+ * The client's `schema-types.ts` (openapi-zod-ts), found with the config's `types_dir`:
+ * described factories have no generated value to infer their type from, and writing their types into `handlers.ts` would more than double GitHub's.
  */
 export interface SchemaTypesModule {
   /** Import specifier from the output directory (`../client/schema-types.js`). */
   specifier: string;
-  /** The exported type of a named schema, by key. */
-  typeName: (key: string) => string;
+  /** The exported type of a named schema, by key; `undefined` when the file lacks it (the factory then returns `unknown`). */
+  typeName: (key: string) => string | undefined;
 }
 
 /** The namespace `handlers.ts` imports the client's schema types under. */
@@ -355,10 +354,10 @@ export class MockBuilder {
   /** `mswDescribed("Pet")`, typed with the client's type where it is known: `as MockFactory<ClientSchemaTypes.Pet>`. */
   private describedFactory(key: string): Code.Expr {
     const factory = c.pureCall('mswDescribed', [c.str(key)]);
-    const types = this.options.schemaTypes;
-    if (!types) return factory;
+    const type = this.options.schemaTypes?.typeName(key);
+    if (type === undefined) return factory;
     this.typedDescribed = true;
-    return c.as(factory, c.tref('MockFactory', [c.tref(`${SCHEMA_TYPES_NAMESPACE}.${types.typeName(key)}`)]));
+    return c.as(factory, c.tref('MockFactory', [c.tref(`${SCHEMA_TYPES_NAMESPACE}.${type}`)]));
   }
 
   /** Whether a described factory is typed with the client's schema types (`handlers.ts` then imports them). */

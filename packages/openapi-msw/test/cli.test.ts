@@ -134,6 +134,20 @@ describe('generating', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('openapi-msw: warning: pattern "^(a)\\\\1$" is not supported for mock data (back-reference at position 4); mock strings may not match it\n');
   });
+
+  it('warns when types_dir has no schema-types.ts, or one without a factory\'s type (that factory then returns unknown)', () => {
+    const p = project({ projects: [{ input_openapi: features, output: 'a', types_dir: 'nowhere' }, { input_openapi: features, output: 'b', types_dir: 'client' }] });
+    // A client of another spec (or an older one): it has Dog but none of the other described schemas.
+    p.write('client/schema-types.ts', 'export type Dog = { goodBoy: boolean };\n');
+    const result = run(['--config', 'c.json'], p.dir);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`warning: ${join(p.dir, 'nowhere', 'schema-types.ts')} does not exist yet: handlers.ts imports the mock factories' types from it, so run openapi-zod-ts first (into types_dir)`);
+    expect(readFileSync(join(p.dir, 'a/handlers.ts'), 'utf8')).toMatch(/from ["']\.\.\/nowhere\/schema-types\.js["']/);
+    expect(result.stderr).toMatch(/warning: .*client.schema-types\.ts \(types_dir\) exports no type [^:]*\bBike\b[^:]*: their mock factories return unknown/);
+    const typed = readFileSync(join(p.dir, 'b/handlers.ts'), 'utf8');
+    expect(typed).toMatch(/mswDescribed\(\s*["']Dog["'],?\s*\) as MockFactory<ClientSchemaTypes\.Dog>/);
+    expect(typed).toMatch(/mswDescribed\(["']Bike["']\);\n/);
+  });
 });
 
 describe('config errors: exit 1, the file, key and value named, no stack trace, nothing written', () => {
@@ -159,7 +173,7 @@ describe('config errors: exit 1, the file, key and value named, no stack trace, 
     ['depth_cap 0', { depth_cap: 0 }, 'key "depth_cap": must be an integer >= 1 (got 0)'],
     ['depth_cap null', { depth_cap: null }, 'key "depth_cap": must be an integer >= 1 (got null)'],
     ['a base_url that is not a string', { base_url: 8080 }, 'key "base_url": must be a string (for example "*" or "http://localhost:3000/api") (got 8080)'],
-    ['an unknown key', { sede: 42 }, 'key "sede": unknown key (allowed: input_openapi, output, seed, max_array_items, depth_cap, base_url, examples, variety, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects)'],
+    ['an unknown key', { sede: 42 }, 'key "sede": unknown key (allowed: input_openapi, output, seed, max_array_items, depth_cap, base_url, examples, variety, types_dir, ref_roots, allowed_ref_hosts, request_headers, include, exclude, deprecated, projects)'],
     ['an empty output', { output: '' }, 'key "output": must not be empty (got "")'],
   ])('rejects %s', (_, extra, message) => {
     const p = project({ input_openapi: petstore, output: 'out', ...extra });

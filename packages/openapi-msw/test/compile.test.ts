@@ -1,5 +1,5 @@
 import { loadSpecFile, modelFromDocument } from '@specwright/core';
-import { createClientNames, generateFromModel } from '@specwright/openapi-zod-ts';
+import { generateFromModel } from '@specwright/openapi-zod-ts';
 import { CONSUMER_PRETTIER_CONFIG, fixture, prettierUnformatted, tempProject, typecheck, type Resolution, type TypeScriptVersion } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, generateFileFromModel, generateHandlers } from '../src/index.js';
@@ -23,13 +23,16 @@ async function fixturesProject(prettier: object | false) {
   const { document: features } = await loadSpecFile(fixture('features-3.1.yaml'));
   const varied = await generateHandlers(features, { outputDir: `${project.dir}/varied`, variety: true });
   project.write('varied/handlers.ts', varied.content);
-  // With the client's schema types (as `specwright` passes them from its zod_ts section), the
-  // described factories (Dog, Bike...: no response reaches them) are typed like the others.
+  // With `types_dir` (the client's schema-types.ts on disk; `specwright` sets it to zod_ts.output),
+  // the described factories (Dog, Bike...: no response reaches them) are typed like the others.
   const model = modelFromDocument(features);
   for (const file of await generateFromModel(model, { outputDir: `${project.dir}/typed/client`, format: false })) project.write(file.path.slice(project.dir.length + 1), file.content);
-  const config = { input_openapi: fixture('features-3.1.yaml'), output: `${project.dir}/typed/mocks`, seed: DEFAULTS.seed, max_array_items: DEFAULTS.max_array_items, depth_cap: DEFAULTS.depth_cap, base_url: DEFAULTS.base_url, examples: false, variety: false };
-  const typeName = (key: string) => createClientNames(model).schema(key).type;
-  const typed = await generateFileFromModel(model, config, undefined, { specifier: '../client/schema-types.js', typeName });
+  const config = { input_openapi: fixture('features-3.1.yaml'), output: `${project.dir}/typed/mocks`, seed: DEFAULTS.seed, max_array_items: DEFAULTS.max_array_items, depth_cap: DEFAULTS.depth_cap, base_url: DEFAULTS.base_url, examples: false, variety: false, types_dir: `${project.dir}/typed/client` };
+  const typed = await generateFileFromModel(model, config);
+  expect(typed.warnings).toEqual([]);
+  // The file it read is an input of handlers.ts (specwright --watch regenerates when it changes).
+  expect(typed.inputs).toEqual([`${project.dir}/typed/client/schema-types.ts`]);
+  expect(typed.file.content).toMatch(/import type \* as ClientSchemaTypes from ["']\.\.\/client\/schema-types\.js["']/);
   expect(typed.file.content).toMatch(/mswDescribed\(\s*["']Dog["'],?\s*\) as MockFactory<ClientSchemaTypes\.Dog>/);
   project.write('typed/mocks/handlers.ts', typed.file.content);
   project.write(

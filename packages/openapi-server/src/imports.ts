@@ -1,18 +1,8 @@
-import { relative, sep } from 'node:path';
 import { NameScope, code, type Code } from '@specwright/core';
 
-/** The file `openapi-zod-ts` writes the schemas and types into. */
-export const SCHEMA_TYPES_FILE = 'schema-types.ts';
-
-/**
- * The specifier a module in `fromDir` imports `toFile` with: relative, `/`-separated, starting
- * with `.`, and with the extension TypeScript's `nodenext` resolution wants (`.ts` → `.js`).
- */
-export function importSpecifier(fromDir: string, toFile: string): string {
-  let path = relative(fromDir, toFile).split(sep).join('/');
-  if (!path.startsWith('.')) path = `./${path}`;
-  return path.replace(/\.(m|c)?tsx?$/, (_, kind: string | undefined) => (kind ? `.${kind}js` : '.js'));
-}
+// Where the client's types are and how a module imports them: decided once, for msw too.
+export { importSpecifier } from '@specwright/core';
+export { SCHEMA_TYPES_FILE } from '@specwright/openapi-zod-ts';
 
 /**
  * Names imported from one module, each under a local name free in the importing file (an alias

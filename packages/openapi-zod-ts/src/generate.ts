@@ -11,8 +11,11 @@ import { BASES_FILE, schemaBasesModule } from './schema-bases.js';
 import { schemaTypesModule } from './schema-types.js';
 import { checkUserSchemaPath, resolveUserSchemas, userSchemaModule } from './user-schemas.js';
 
+/** The file of the schemas and their types, which the server's service and msw's factories import types from. */
+export const SCHEMA_TYPES_FILE = 'schema-types.ts';
+
 /** The files `openapi-zod-ts` writes into the output directory (and `schema-bases.ts` with `input_schema`). */
-export const GENERATED_FILES = ['schema-types.ts', 'client.ts', 'client-config.ts', 'index.ts'] as const;
+export const GENERATED_FILES = [SCHEMA_TYPES_FILE, 'client.ts', 'client-config.ts', 'index.ts'] as const;
 
 export interface GenerateOptions {
   /** Output directory (absolute, or relative to the working directory). */
@@ -123,7 +126,7 @@ async function planModules(model: ApiModel, options: GenerateOptions): Promise<L
     }
   }
   modules.unshift(
-    { path: join(outputDir, 'schema-types.ts'), build: () => schemaTypesModule(context) },
+    { path: join(outputDir, SCHEMA_TYPES_FILE), build: () => schemaTypesModule(context) },
     { path: join(outputDir, 'client.ts'), build: () => clientModule(context) },
     { path: join(outputDir, 'client-config.ts'), build: () => clientConfigModule() },
     { path: join(outputDir, 'index.ts'), build: () => indexModule() },

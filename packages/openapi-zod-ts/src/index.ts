@@ -1,4 +1,4 @@
-export { generate, generateFromConfig, generateFromModel, emitModules, GENERATED_FILES } from './generate.js';
+export { generate, generateFromConfig, generateFromModel, emitModules, GENERATED_FILES, SCHEMA_TYPES_FILE } from './generate.js';
 export type { GenerateOptions, PlannedModule } from './generate.js';
 export type { SchemaTyping } from './context.js';
 export type { ZodVariant } from './schema-emit.js';

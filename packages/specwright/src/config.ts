@@ -60,17 +60,19 @@ const isRecord = (value: unknown): value is Raw => value !== null && typeof valu
 
 /**
  * The keys one config sets for several generators: `output` of the server, hooks and mocks
- * sections defaults to `zod_ts.output` (they import its files), the server reads `schema-types.ts`
- * from there, and a router validates bodies with the `zod_ts` user schema file.
+ * sections defaults to `zod_ts.output` (they import its files), the server and the mocks read
+ * `schema-types.ts` from there (`types_dir`; a section's own wins), and a router validates bodies
+ * with the `zod_ts` user schema file.
  */
 function sharedDefaults(section: Section, raw: Raw): Raw {
   const zod = raw['zod_ts'];
   if (section === 'zod_ts' || !isRecord(zod)) return {};
   const defaults: Raw = {};
   if (zod['output'] !== undefined) defaults['output'] = zod['output'];
+  // Where the client's schema-types.ts is: the server's service and the mocks' factories import its types.
+  if ((section === 'server' || section === 'msw') && zod['output'] !== undefined) defaults['types_dir'] = zod['output'];
   if (section === 'server') {
     const server = raw['server'] as Raw;
-    if (zod['output'] !== undefined) defaults['types_dir'] = zod['output'];
     const routed = server['framework'] !== undefined && server['framework'] !== 'none';
     if (routed && zod['input_schema'] !== undefined) defaults['input_schema'] = zod['input_schema'];
   }
@@ -187,6 +189,6 @@ export const CONFIG_HELP = [
   'projects       [ { ...the keys above } ] for several specs',
   'Each section takes its generator\'s keys, meaning there what they mean in that command (see its',
   '--help) and runs when present, in the order above. output defaults to zod_ts.output;',
-  'server.types_dir to zod_ts.output; a server with a router validates bodies with',
+  'server.types_dir and msw.types_dir to zod_ts.output; a server with a router validates bodies with',
   'zod_ts.input_schema unless it names its own. Paths are relative to the config file.',
 ];

@@ -4,8 +4,8 @@ import { availableParallelism } from 'node:os';
 import { ConfigError, createFormatter, createWorkerPool, fileOnTheWay, underConfigKey, type SourceConfig, type Formatter, type OutputFile } from '@specwright/core';
 import { generateFileFromModel } from '@specwright/openapi-msw';
 import { generateFromModel as reactQueryFromModel } from '@specwright/openapi-react-query';
-import { generateFromModel as serverFromModel, importSpecifier, SCHEMA_TYPES_FILE } from '@specwright/openapi-server';
-import { createClientNames, generateFromConfig as zodTsFromConfig } from '@specwright/openapi-zod-ts';
+import { generateFromModel as serverFromModel } from '@specwright/openapi-server';
+import { generateFromConfig as zodTsFromConfig } from '@specwright/openapi-zod-ts';
 import { SECTIONS, type Section, type SpecwrightProject } from './config.js';
 import { formatConfigInputs } from './format-inputs.js';
 import { LARGE_SPEC_BYTES, prepareHeapFor } from './heap-policy.js';
@@ -173,11 +173,10 @@ export async function runProject(project: SpecwrightProject & SourceConfig, opti
     }
     if (project.msw) {
       const config = project.msw;
-      // With a client, its schema types type the factories that handlers.ts builds from descriptions.
-      const zod = project.zod_ts;
-      const schemaTypes = zod && { specifier: importSpecifier(config.output, join(zod.output, SCHEMA_TYPES_FILE)), typeName: (key: string) => createClientNames(model).schema(key).type };
-      const { file, warnings } = await inSection('msw', async () => generateFileFromModel(model, config, await formatterFor(config.output), schemaTypes));
+      // Its types_dir defaults to zod_ts.output (config.ts): the client this run writes, in `planned`.
+      const { file, warnings, inputs: read } = await inSection('msw', async () => generateFileFromModel(model, config, await formatterFor(config.output), planned));
       warnings.forEach(warn);
+      inputs.push(...read);
       add([file]);
     }
     return { files, inputs: [...new Set(inputs)] };

@@ -40,11 +40,13 @@ const VALUES: Record<Section, Record<string, unknown[]>> = {
     overrides: [{ pets: { stale_time: 5, gc_time: 7 } }],
     target: [...TARGETS],
   },
-  msw: { seed: [7], max_array_items: [1], depth_cap: [2], base_url: ['http://mock.test/api'], examples: [true], variety: [true] },
+  msw: { seed: [7], max_array_items: [1], depth_cap: [2], base_url: ['http://mock.test/api'], examples: [true], variety: [true], types_dir: ['api'] },
 };
 
 /** A spec that reaches what most keys change (paths, bodies, a detail GET, pagination). */
 const SPEC = fixture('petstore-3.1.yaml');
+/** Keys that change nothing on SPEC, with a spec where they do: msw's types_dir types the factories of schemas no response reaches (Dog, Bike). */
+const SPEC_OF: Record<string, string> = { 'msw.types_dir': fixture('features-3.1.yaml') };
 
 const cases = SECTIONS.flatMap((section) =>
   Object.entries(VALUES[section]).flatMap(([key, values]) => values.map((value) => ({ section, key, value, name: `${section}.${key} = ${JSON.stringify(value)}` }))),
@@ -65,11 +67,12 @@ describe('every key of every section means the same in specwright as in its comm
 
   it.each(cases)('$name', async ({ section, key, value }) => {
     const sectionConfig = { output: OUTPUT[section], [key]: value };
-    const needsClient = section === 'server' || section === 'react_query';
+    const needsClient = section === 'server' || section === 'react_query' || key === 'types_dir';
+    const spec = SPEC_OF[`${section}.${key}`] ?? SPEC;
 
     // The command, as its bin runs it (the client first where the section imports it).
     const byCommand = tempProject('section-keys-command', { prettier: false });
-    cpSync(SPEC, join(byCommand.dir, 'spec.yaml'));
+    cpSync(spec, join(byCommand.dir, 'spec.yaml'));
     const errors: string[] = [];
     const io = { cwd: byCommand.dir, stdout: () => {}, stderr: (text: string) => void errors.push(text), env: {} };
     if (needsClient) {
@@ -81,7 +84,7 @@ describe('every key of every section means the same in specwright as in its comm
 
     // specwright, from one config holding the same section (and the client's section where needed).
     const bySpecwright = tempProject('section-keys-specwright', { prettier: false });
-    cpSync(SPEC, join(bySpecwright.dir, 'spec.yaml'));
+    cpSync(spec, join(bySpecwright.dir, 'spec.yaml'));
     const config = { input_openapi: 'spec.yaml', ...(needsClient ? { zod_ts: { output: OUTPUT.zod_ts } } : {}), [section]: sectionConfig };
     await generateFromFile(bySpecwright.write('specwright.config.json', JSON.stringify(config)));
 
@@ -92,6 +95,8 @@ describe('every key of every section means the same in specwright as in its comm
     };
     const expected = generated(byCommand.dir);
     expect(Object.keys(expected).length).toBeGreaterThan(0);
+    // The factories are typed with the client's types: the key changed the file.
+    if (section === 'msw' && key === 'types_dir') expect(expected['mocks/handlers.ts']).toContain('as MockFactory<ClientSchemaTypes.Dog>');
     expect(generated(bySpecwright.dir)).toEqual(expected);
   });
 });
