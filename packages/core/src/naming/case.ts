@@ -21,31 +21,8 @@ function upperFirst(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
-/**
- * Results by input: the generators case the same names again and again (an operation's name in
- * each module, a schema's in each reference), and splitting runs five Unicode regexes. Cleared
- * when large, so a long watch session does not keep every name it ever saw.
- */
-const camelCache = new Map<string, string>();
-const pascalCache = new Map<string, string>();
-const CACHE_LIMIT = 50_000;
-
-function cached(cache: Map<string, string>, text: string, compute: (text: string) => string): string {
-  let out = cache.get(text);
-  if (out === undefined) {
-    if (cache.size >= CACHE_LIMIT) cache.clear();
-    out = compute(text);
-    cache.set(text, out);
-  }
-  return out;
-}
-
 /** `list-pets` → `listPets`; an acronym at the start is lowered whole (`URLParts` → `urlParts`). */
 export function camelCase(text: string): string {
-  return cached(camelCache, text, camelCaseOf);
-}
-
-function camelCaseOf(text: string): string {
   const words = splitWords(text);
   return words
     .map((word, index) => {
@@ -57,10 +34,6 @@ function camelCaseOf(text: string): string {
 
 /** `pet_model` → `PetModel`. */
 export function pascalCase(text: string): string {
-  return cached(pascalCache, text, pascalCaseOf);
-}
-
-function pascalCaseOf(text: string): string {
   return splitWords(text).map(upperFirst).join('');
 }
 
