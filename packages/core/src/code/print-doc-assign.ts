@@ -140,7 +140,12 @@ export function isShortCallArgument(node: AnyNode, ctx: PrintContext, underUnary
   const threshold = ctx.options.printWidth * 0.25;
   if (node.type === 'ThisExpression' || (node.type === 'Identifier' && node.name.length <= threshold)) return true;
   if (node.type === 'UnaryExpression' && (node.operator === '-' || node.operator === '+') && node.argument.type === 'NumericLiteral' && !hasComment(node.argument)) return true;
-  if (isStringLiteral(node)) return printString(node.raw, underUnary ? { ...ctx, options: { ...ctx.options, singleQuote: false } } : ctx).length <= threshold;
+  if (isStringLiteral(node)) {
+    // Printing changes at most one character in two (an escape losing its backslash): a raw
+    // text this long prints longer than the threshold, without re-quoting it.
+    if ((node.raw.length - 2) / 2 + 2 > threshold) return false;
+    return printString(node.raw, underUnary ? { ...ctx, options: { ...ctx.options, singleQuote: false } } : ctx).length <= threshold;
+  }
   if (node.type === 'TemplateLiteral') return node.expressions.length === 0 && node.quasis[0]!.raw.length <= threshold && !node.quasis[0]!.raw.includes('\n');
   if (node.type === 'UnaryExpression') return isShortCallArgument(node.argument, ctx, true);
   if (node.type === 'CallExpression' && node.arguments.length === 0 && node.callee.type === 'Identifier') return node.callee.name.length <= threshold - 2;

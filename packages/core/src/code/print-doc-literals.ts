@@ -7,11 +7,16 @@ import type * as N from './print-doc-nodes.js';
 function preferredQuote(content: string, singleQuote: boolean): '"' | "'" {
   const preferred = singleQuote ? "'" : '"';
   const alternate = singleQuote ? '"' : "'";
+  const preferredCode = preferred.charCodeAt(0);
+  const alternateCode = alternate.charCodeAt(0);
   let preferredCount = 0;
   let alternateCount = 0;
-  for (const char of content) {
-    if (char === preferred) preferredCount++;
-    else if (char === alternate) alternateCount++;
+  // By code unit, not code point: a quote is never half of a surrogate pair, and iterating code
+  // points costs several times more on long strings (a module's embedded JSON text).
+  for (let i = 0; i < content.length; i++) {
+    const code = content.charCodeAt(i);
+    if (code === preferredCode) preferredCount++;
+    else if (code === alternateCode) alternateCount++;
   }
   return preferredCount > alternateCount ? alternate : preferred;
 }

@@ -6,9 +6,15 @@
 /** Characters that are legal in source but hide or reorder text (bidi controls, C0 controls). */
 const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g;
 
+/** What `commentLines` removes, splits at or escapes (line breaks included), and `*` of a `*\/`. */
+const COMMENT_SPECIAL = /[\u0000-\u001f\u007f\u0085\u2028\u2029\u202a-\u202e\u2066-\u2069*]/;
+const TRAILING_SPACE = /\s+$/;
+const LINE_SEPARATORS = /[\u2028\u2029]/g;
+
 /** A double-quoted string literal; line and paragraph separators are escaped too. */
 export function stringLiteral(value: string): string {
-  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  // One pass for both separators: every string of every module comes through here.
+  return JSON.stringify(value).replace(LINE_SEPARATORS, (separator) => (separator === '\u2028' ? '\\u2028' : '\\u2029'));
 }
 
 /** Text for the static part of a template literal. */
@@ -34,6 +40,11 @@ export function propertyKey(name: string): string {
 
 /** Lines of comment text that cannot close the comment they sit in. */
 export function commentLines(text: string): string[] {
+  // Most descriptions are one line of plain text: nothing to remove, split or escape.
+  if (!COMMENT_SPECIAL.test(text)) {
+    const line = text.replace(TRAILING_SPACE, '');
+    return line === '' ? [] : [line];
+  }
   const lines = text
     .replace(INVISIBLE, '')
     .replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
