@@ -340,10 +340,10 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
     let version = 0;
     server.use(
       g.mock('getLabel')(() => ({ name: `v${version}` })),
-      // recolorLabel declares only a 204: the resolver counts, and the answer has no body.
+      // recolorLabel declares only a 204: its resolver's types admit a Response only (no body to return).
       g.mock('recolorLabel')(() => {
         version += 1;
-        return undefined;
+        return new HttpResponse(null, { status: 204 });
       }),
     );
     const { wrapper, queryClient } = setup({ keep: true });
