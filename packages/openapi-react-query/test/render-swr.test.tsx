@@ -47,7 +47,7 @@ describe('target "swr" on the edge fixture (suspense, auto_invalidate, infinite_
   });
   beforeEach(() => server.use(...handlers));
 
-  it('compiles strict with its README example and three more fixture specs (TypeScript 7, nodenext), importing swr and no TanStack package', () => {
+  it('compiles strict with its README example, the MSW overrides of the render tests and three more fixture specs (TypeScript 7, nodenext), importing swr and no TanStack package', () => {
     for (const name of ['petstore-3.1.yaml', 'features-3.1.yaml', 'hostile.yaml']) {
       generateInto(project, fixture(name), join('src', name.replace(/\W.*$/, '')), { hooks: { target: 'swr', suspense: true, auto_invalidate: true, infinite_query: true, stale_time: 5 } });
     }
@@ -55,6 +55,8 @@ describe('target "swr" on the edge fixture (suspense, auto_invalidate, infinite_
     const example = /\n## SWR\n[\s\S]*?```tsx\n([\s\S]*?)```/.exec(readme)?.[1];
     expect(example, 'README.md: a tsx block under ## SWR').toContain("from './api/hooks.js'");
     project.write('src/readme-example.tsx', `/** @jsxImportSource react */\n${example!}`);
+    // The per-operation overrides these tests pass, typed by this spec's handlers.ts (in the same compile).
+    project.write('src/handler-overrides.ts', readFileSync(join(import.meta.dirname, 'types', 'handler-overrides.ts'), 'utf8'));
     project.tsconfig('nodenext');
     const result = typecheck(project.dir, '7');
     expect(result.stdout + result.stderr).toBe('');
