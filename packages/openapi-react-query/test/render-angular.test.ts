@@ -13,9 +13,8 @@ import { Injector, isSignal, signal, type Type } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { BrowserTestingModule, platformBrowserTesting } from '@angular/platform-browser/testing';
 import { waitFor } from '@testing-library/dom';
-import { http, HttpResponse } from 'msw';
 import { expect, it, vi } from 'vitest';
-import { BASE, targetSuite } from './support/target-suite.js';
+import { targetSuite } from './support/target-suite.js';
 
 TestBed.initTestEnvironment(BrowserTestingModule, platformBrowserTesting());
 
@@ -55,10 +54,10 @@ targetSuite(
       const { TaskButton } = (await import(join(out(), '..', 'task-button.ts'))) as { TaskButton: Type<{ taskId: { set: (id: number) => void } }> };
       let version = 0;
       server.use(
-        http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json({ id: Number(params['taskId']), title: `v${version}`, status: 'open' })),
-        http.put(`${BASE}/api/v1/tasks/:taskId`, async ({ params, request }) => {
+        g().mock('getTask')(({ params }) => ({ id: Number(params['taskId']), title: `v${version}`, status: 'open' })),
+        g().mock('updateTask')(({ params, body }) => {
           version += 1;
-          return HttpResponse.json({ id: Number(params['taskId']), status: 'open', ...((await request.json()) as object) });
+          return { id: Number(params['taskId']), status: 'open', ...(body as object) };
         }),
       );
       const log = vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -80,15 +79,16 @@ targetSuite(
     it('runs outside an injection context with the injector passed in, invalidating through its QueryClient', async () => {
       let listed = 0;
       server.use(
-        http.get(`${BASE}/api/v1/tasks`, () => HttpResponse.json({ items: [{ id: ++listed, title: 'listed', status: 'open' }] })),
-        http.post(`${BASE}/api/v1/tasks`, () => HttpResponse.json({ id: 9, title: 'new', status: 'open' }, { status: 201 })),
+        // nextPageToken is given: a body is merged into the seeded page, which has one.
+        g().mock('listTasks')(() => ({ items: [{ id: ++listed, title: 'listed', status: 'open' }], nextPageToken: null })),
+        g().mock('createTask')({ status: 201, body: { id: 9, title: 'new', status: 'open' } }),
       );
       const queryClient = g().testUtils.createTestQueryClient();
       TestBed.configureTestingModule({ providers: g().testUtils.createWrapper(queryClient) });
       const injector = TestBed.inject(Injector);
       const list = g().hooks['injectListTasks'](undefined, undefined, { injector });
       const create = g().hooks['injectCreateTask'](undefined, { injector });
-      await waitFor(() => expect(list.data()).toEqual({ items: [{ id: 1, title: 'listed', status: 'open' }] }));
+      await waitFor(() => expect(list.data()).toEqual({ items: [{ id: 1, title: 'listed', status: 'open' }], nextPageToken: null }));
       await create.mutateAsync({ title: 'new' });
       await waitFor(() => expect(list.data()?.items[0].id).toBe(2));
       expect(requests).toEqual(['GET /api/api/v1/tasks', 'POST /api/api/v1/tasks', 'GET /api/api/v1/tasks']);

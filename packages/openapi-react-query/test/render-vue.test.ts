@@ -6,10 +6,9 @@
  * in the wrapper's slot, as an app puts it at the root of its tree.
  */
 import { cleanup, render, screen, waitFor } from '@testing-library/vue';
-import { http, HttpResponse } from 'msw';
 import { Suspense, defineComponent, h, isRef, ref, type Ref } from 'vue';
 import { expect, it } from 'vitest';
-import { BASE, targetSuite, type Generated } from './support/target-suite.js';
+import { targetSuite, type Generated } from './support/target-suite.js';
 
 /** Renders `use` in the setup of a component inside the generated wrapper. */
 function mount<T>(g: Generated, use: () => T, queryClient: ReturnType<Generated['testUtils']['createTestQueryClient']>): T {
@@ -44,7 +43,7 @@ targetSuite(
   },
   ({ g, requests, server }) => {
     it('renders a suspense composable awaited in an async setup under <Suspense>, its data defined', async () => {
-      server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId']), 'from suspense'))));
+      server.use(g().mock('getTask')(({ params }) => task(Number(params['taskId']), 'from suspense')));
       const seen: unknown[] = [];
       const Task = defineComponent({
         async setup() {
@@ -63,10 +62,7 @@ targetSuite(
 
     it('renders the suspense infinite composable with its first page, then fetches the next one', async () => {
       server.use(
-        http.get(`${BASE}/api/v1/tasks`, ({ request }) => {
-          const token = new URL(request.url).searchParams.get('page_token');
-          return token === 'p2' ? HttpResponse.json({ items: [task(3, 'c')], nextPageToken: null }) : HttpResponse.json({ items: [task(1, 'a'), task(2, 'b')], nextPageToken: 'p2' });
-        }),
+        g().mock('listTasks')(({ query }) => (query['page_token'] === 'p2' ? { items: [task(3, 'c')], nextPageToken: null } : { items: [task(1, 'a'), task(2, 'b')], nextPageToken: 'p2' })),
       );
       type Page = { items: { title: string }[]; nextPageToken: string | null };
       let fetchNext: (() => Promise<unknown>) | undefined;
@@ -87,7 +83,7 @@ targetSuite(
     });
 
     it('rejects a suspense composable with the ApiError when the request fails', async () => {
-      server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, () => HttpResponse.json({ title: 'Not found' }, { status: 404 })));
+      server.use(g().mock('getTask')({ status: 404, body: { title: 'Not found' } }));
       const errors: unknown[] = [];
       const Task = defineComponent({
         async setup() {

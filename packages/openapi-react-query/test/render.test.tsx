@@ -2,7 +2,7 @@
 /**
  * Renders every kind of generated hook with @testing-library/react against the MSW handlers that
  * openapi-msw generates for the same spec; scenarios that need a particular answer (an error, a
- * second page) add handlers in front with `server.use`.
+ * second page) add the operation's generated handler with an override in front with `server.use`.
  */
 import { join } from 'node:path';
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { Suspense, createElement, type ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { generatedProject } from './support/generated-project.js';
 import { useMswServer } from './support/msw-server.js';
+import { importHandlers, type GeneratedHandlers, type MockRequest } from './support/operation-handlers.js';
 
 const BASE = 'http://localhost/api';
 const fixtures = join(import.meta.dirname, 'fixtures');
@@ -26,17 +27,21 @@ interface Generated {
   client: Module;
   configureClient: (config: { baseUrl?: string; token?: string | (() => string) }) => void;
   handlers: HttpHandler[];
+  /** `<operationId>Handler` of handlers.ts. */
+  mock: GeneratedHandlers['mock'];
 }
 
 async function load(out: string): Promise<Generated> {
   const config = (await import(join(out, 'client-config.ts'))) as Pick<Generated, 'configureClient'>;
   config.configureClient({ baseUrl: BASE });
+  const msw = await importHandlers(out);
   return {
     configureClient: config.configureClient,
     hooks: (await import(join(out, 'hooks.ts'))) as Module,
     testUtils: (await import(join(out, 'test-utils.ts'))) as Generated['testUtils'],
     client: (await import(join(out, 'client.ts'))) as Module,
-    handlers: ((await import(join(out, 'handlers.ts'))) as { handlers: HttpHandler[] }).handlers,
+    handlers: msw.handlers,
+    mock: msw.mock,
   };
 }
 
@@ -46,6 +51,10 @@ configure({ asyncUtilTimeout: 15_000 });
 const { server, requests } = useMswServer(cleanup);
 
 const task = (id: number, title = `task ${id}`) => ({ id, title, status: 'open' });
+/** A resolver answering the task of the requested id. */
+const echoTask = ({ params }: MockRequest) => task(Number(params['taskId']));
+/** The openapi-msw config of every project here: routes under the base URL the client is given. */
+const MSW = { base_url: BASE };
 
 /** Stale and gc time of a cached query, as the hook's options set them (the cache keeps the observer's options). */
 function cachedTimes(queryClient: QueryClient, queryKey: QueryKey) {
@@ -59,7 +68,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   let g: Generated;
   beforeAll(async () => {
     const project = generatedProject('rq-render', join(fixtures, 'hooks-edge.yaml'), {
-      msw: true,
+      msw: MSW,
       hooks: {
         suspense: true,
         auto_invalidate: true,
@@ -91,7 +100,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   });
 
   it('surfaces failures as the ApiError of client.ts', async () => {
-    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, () => HttpResponse.json({ title: 'Not found' }, { status: 404 })));
+    server.use(g.mock('getTask')({ status: 404, body: { title: 'Not found' } }));
     const { wrapper } = setup();
     const { result } = renderHook(() => g.hooks['useGetTask']!(404), { wrapper });
     await waitFor(() => expect(result.current.isError).toBe(true));
@@ -109,7 +118,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   });
 
   it("lets the caller's enabled replace the whole guard, and combines with it otherwise", async () => {
-    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId'])))));
+    server.use(g.mock('getTask')(echoTask));
     const { wrapper } = setup();
     const off = renderHook(() => g.hooks['useGetTask']!(7, { enabled: false }), { wrapper });
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -121,7 +130,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   });
 
   it('applies caller options over the generated ones (select, staleTime, gcTime)', async () => {
-    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId'])))));
+    server.use(g.mock('getTask')(echoTask));
     const { wrapper, queryClient } = setup();
     const { result } = renderHook(() => g.hooks['useGetTask']!(3, { select: (t: { title: string }) => t.title.toUpperCase(), staleTime: 7, gcTime: 8 }), { wrapper });
     await waitFor(() => expect(result.current.data).toBe('TASK 3'));
@@ -129,7 +138,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   });
 
   it('sets stale and gc time from the config, per resource overrides first', async () => {
-    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId'])))));
+    server.use(g.mock('getTask')(echoTask));
     const { wrapper, queryClient } = setup();
     const { result } = renderHook(() => [g.hooks['useGetTask']!(1), g.hooks['useGetMe']!()], { wrapper });
     await waitFor(() => expect(result.current.map((r) => r.status)).toEqual(['success', 'success']));
@@ -139,9 +148,9 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
 
   it('sets stale and gc time on suspense, infinite and suspense infinite queries too', async () => {
     server.use(
-      http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId'])))),
-      http.get(`${BASE}/api/v1/tasks`, () => HttpResponse.json({ items: [task(1)], nextPageToken: null })),
-      http.get(`${BASE}/reports/:reportId/rows`, () => HttpResponse.json({ rows: ['a'], total: 1 })),
+      g.mock('getTask')(echoTask),
+      g.mock('listTasks')({ body: { items: [task(1)], nextPageToken: null } }),
+      g.mock('listReportRows')({ body: { rows: ['a'], total: 1 } }),
     );
     const { queryClient } = setup();
     const pages = { initialPageParam: 'p1', getNextPageParam: () => undefined };
@@ -168,8 +177,8 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
 
   it('keys the one list GET and the one detail GET of a resource with the plain shapes of seed point 7', async () => {
     server.use(
-      http.get(`${BASE}/labels`, ({ request }) => HttpResponse.json([{ name: `${new URL(request.url).searchParams.get('prefix')}-label` }])),
-      http.get(`${BASE}/labels/:labelId`, ({ params }) => HttpResponse.json({ name: `label ${String(params['labelId'])}` })),
+      g.mock('listLabels')(({ query }) => [{ name: `${String(query['prefix'])}-label` }]),
+      g.mock('getLabel')(({ params }) => ({ name: `label ${String(params['labelId'])}` })),
     );
     const keys = g.hooks['labelKeys'] as { all: () => unknown; list: (params?: object) => unknown; detail: (id: number) => unknown };
     expect(keys.all()).toEqual(['labels']);
@@ -186,7 +195,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   });
 
   it('renders suspense hooks under a Suspense boundary with data that is never undefined', async () => {
-    server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, async ({ params }) => HttpResponse.json(task(Number(params['taskId']), 'from suspense'))));
+    server.use(g.mock('getTask')(({ params }) => task(Number(params['taskId']), 'from suspense')));
     const { queryClient } = setup();
     const seen: unknown[] = [];
     function Task(): ReactNode {
@@ -204,10 +213,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
 
   it('fetches a second page, feeding the page parameter from pageParam', async () => {
     server.use(
-      http.get(`${BASE}/api/v1/tasks`, ({ request }) => {
-        const token = new URL(request.url).searchParams.get('page_token');
-        return token === 'p2' ? HttpResponse.json({ items: [task(3)], nextPageToken: null }) : HttpResponse.json({ items: [task(1), task(2)], nextPageToken: 'p2' });
-      }),
+      g.mock('listTasks')(({ query }) => (query['page_token'] === 'p2' ? { items: [task(3)], nextPageToken: null } : { items: [task(1), task(2)], nextPageToken: 'p2' })),
     );
     const { wrapper } = setup();
     const { result } = renderHook(
@@ -227,10 +233,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
 
   it('renders suspense infinite hooks under a Suspense boundary', async () => {
     server.use(
-      http.get(`${BASE}/api/v1/tasks`, ({ request }) => {
-        const token = new URL(request.url).searchParams.get('page_token');
-        return HttpResponse.json(token === 'p2' ? { items: [task(3)], nextPageToken: null } : { items: [task(1)], nextPageToken: 'p2' });
-      }),
+      g.mock('listTasks')(({ query }) => (query['page_token'] === 'p2' ? { items: [task(3)], nextPageToken: null } : { items: [task(1)], nextPageToken: 'p2' })),
     );
     const { queryClient } = setup();
     let fetchNext: (() => Promise<unknown>) | undefined;
@@ -253,10 +256,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
 
   it('infinite_query true: pages a list GET without a recognised pagination name by merging pageParam over params', async () => {
     server.use(
-      http.get(`${BASE}/api/v1/tasks/search`, ({ request }) => {
-        const from = new URL(request.url).searchParams.get('from');
-        return HttpResponse.json(from === null ? [task(1), task(2)] : [task(Number(from) + 1)]);
-      }),
+      g.mock('searchTasks')(({ query }) => (query['from'] === undefined ? [task(1), task(2)] : [task(Number(query['from']) + 1)])),
     );
     const { wrapper, queryClient } = setup();
     const { result } = renderHook(
@@ -280,9 +280,9 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
 
   it('guards infinite detail queries and pages them with offset', async () => {
     server.use(
-      http.get(`${BASE}/reports/:reportId/rows`, ({ request, params }) => {
-        const offset = Number(new URL(request.url).searchParams.get('offset'));
-        return HttpResponse.json({ rows: [`${String(params['reportId'])}:${offset}`, `${String(params['reportId'])}:${offset + 1}`], total: 4 });
+      g.mock('listReportRows')(({ params, query }) => {
+        const offset = Number(query['offset']);
+        return { rows: [`${String(params['reportId'])}:${offset}`, `${String(params['reportId'])}:${offset + 1}`], total: 4 };
       }),
     );
     const { wrapper } = setup();
@@ -304,11 +304,10 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   it("invalidates the resource's queries and the updated detail before calling the caller's onSuccess", async () => {
     let version = 0;
     server.use(
-      http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId']), `v${version}`))),
-      http.put(`${BASE}/api/v1/tasks/:taskId`, async ({ request, params }) => {
+      g.mock('getTask')(({ params }) => task(Number(params['taskId']), `v${version}`)),
+      g.mock('updateTask')(({ params, body }) => {
         version += 1;
-        const body = (await request.json()) as { title: string };
-        return HttpResponse.json({ ...task(Number(params['taskId'])), title: body.title });
+        return { ...task(Number(params['taskId'])), title: (body as { title: string }).title };
       }),
     );
     const { wrapper, queryClient } = setup({ keep: true });
@@ -340,8 +339,9 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   it("invalidates all() and detail(id) on PATCH, then calls the caller's onSuccess", async () => {
     let version = 0;
     server.use(
-      http.get(`${BASE}/labels/:labelId`, () => HttpResponse.json({ name: `v${version}` })),
-      http.patch(`${BASE}/labels/:labelId`, () => {
+      g.mock('getLabel')(() => ({ name: `v${version}` })),
+      // recolorLabel declares only a 204: its resolver's types admit a Response only (no body to return).
+      g.mock('recolorLabel')(() => {
         version += 1;
         return new HttpResponse(null, { status: 204 });
       }),
@@ -368,8 +368,8 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
 
   it('invalidates all() on POST and DELETE, with the variables of seed point 6', async () => {
     server.use(
-      http.post(`${BASE}/api/v1/tasks`, async ({ request }) => HttpResponse.json({ ...task(11), ...((await request.json()) as object) }, { status: 201 })),
-      http.delete(`${BASE}/api/v1/tasks/:taskId`, () => new HttpResponse(null, { status: 204 })),
+      g.mock('createTask')(({ body }) => ({ ...task(11), ...(body as object) })),
+      g.mock('deleteTask')({ status: 204 }),
     );
     const { wrapper, queryClient } = setup({ keep: true });
     const { result } = renderHook(() => ({ create: g.hooks['useCreateTask']!(), remove: g.hooks['useDeleteTask']!() }), { wrapper });
@@ -386,8 +386,8 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
 
   it('sends object variables to path, body and query, and void variables to nothing', async () => {
     server.use(
-      http.post(`${BASE}/api/v1/tasks/:taskId/comments/:commentId/reactions`, () => HttpResponse.json({ count: 3 }, { status: 201 })),
-      http.post(`${BASE}/api/v1/tasks/reindex`, () => new HttpResponse(null, { status: 204 })),
+      g.mock('reactToComment')({ status: 201, body: { count: 3 } }),
+      g.mock('reindexTasks')({ status: 204 }),
     );
     const { wrapper } = setup();
     const { result } = renderHook(() => ({ react: g.hooks['useReactToComment']!(), reindex: g.hooks['useReindexTasks']!() }), { wrapper });
@@ -397,7 +397,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   });
 
   it("calls the caller's onSuccess for resources without a GET, which invalidate nothing", async () => {
-    server.use(http.post(`${BASE}/webhooks`, () => new HttpResponse(null, { status: 202 })));
+    server.use(g.mock('sendWebhook')({ status: 202 }));
     const { wrapper, queryClient } = setup({ keep: true });
     queryClient.setQueryData(['me', 'list'], { id: 'u', name: 'n' });
     const onSuccess = vi.fn();
@@ -408,6 +408,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   });
 
   it('surfaces mutation failures as ApiError', async () => {
+    // Hand-written: completeTask declares no error response, so its generated handler has no 409 to answer.
     server.use(http.post(`${BASE}/api/v1/tasks/:taskId/complete`, () => HttpResponse.json({ title: 'Conflict' }, { status: 409 })));
     const { wrapper } = setup();
     const onError = vi.fn();
@@ -421,7 +422,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   });
 
   it('turns a body-less answer into null query data', async () => {
-    server.use(http.get(`${BASE}/drafts/latest`, () => new HttpResponse(null, { status: 204 })));
+    server.use(g.mock('getLatestDraft')({ status: 204 }));
     const { wrapper } = setup();
     const ping = renderHook(() => g.hooks['useGetLatestDraft']!(), { wrapper });
     await waitFor(() => expect(ping.result.current.isSuccess).toBe(true));
@@ -429,7 +430,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
   });
 
   it('works for hooks named like the TanStack functions they call', async () => {
-    server.use(http.get(`${BASE}/query`, () => HttpResponse.json({ id: 'q', name: 'query' })));
+    server.use(g.mock('query')({ body: { id: 'q', name: 'query' } }));
     const { wrapper } = setup();
     const { result } = renderHook(() => g.hooks['useQuery']!(), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual({ id: 'q', name: 'query' }));
@@ -445,7 +446,7 @@ describe('hooks of the edge fixture (suspense, auto_invalidate, infinite_query t
 describe('the keys of fixtures/hooks-keys.yaml (one list GET without a query beside a detail GET by a string)', () => {
   let g: Generated;
   beforeAll(async () => {
-    const project = generatedProject('rq-render-keys', join(fixtures, 'hooks-keys.yaml'), { msw: true, hooks: { auto_invalidate: true } });
+    const project = generatedProject('rq-render-keys', join(fixtures, 'hooks-keys.yaml'), { msw: MSW, hooks: { auto_invalidate: true } });
     g = await load(project.out);
   });
 
@@ -453,11 +454,11 @@ describe('the keys of fixtures/hooks-keys.yaml (one list GET without a query bes
     const pages = [{ slug: 'b' }, { slug: 'c' }];
     let title = 'v0';
     server.use(
-      http.get(`${BASE}/pages`, () => HttpResponse.json(pages)),
-      http.get(`${BASE}/pages/:slug`, ({ params }) => HttpResponse.json({ slug: params['slug'], title })),
-      http.put(`${BASE}/pages/:slug`, async ({ params }) => {
+      g.mock('listPages')({ body: pages }),
+      g.mock('getPage')(({ params }) => ({ slug: params['slug'], title })),
+      g.mock('updatePage')(({ params }) => {
         title = 'v1';
-        return HttpResponse.json({ slug: params['slug'], title });
+        return { slug: params['slug'], title };
       }),
     );
     const queryClient = g.testUtils.createTestQueryClient();
@@ -484,15 +485,17 @@ describe('the keys of fixtures/hooks-keys.yaml (one list GET without a query bes
 describe('the hooks of fixtures/hooks-null-page.yaml (pagination parameters admitting only null)', () => {
   let g: Generated;
   beforeAll(async () => {
-    const project = generatedProject('rq-render-null-page', join(fixtures, 'hooks-null-page.yaml'), { msw: true, hooks: { infinite_query: true } });
+    const project = generatedProject('rq-render-null-page', join(fixtures, 'hooks-null-page.yaml'), { msw: MSW, hooks: { infinite_query: true } });
     g = await load(project.out);
   });
 
   it('pages by the first recognised parameter that admits a value', async () => {
-    server.use(http.get(`${BASE}/mixed`, ({ request }) => {
-      const page = Number(new URL(request.url).searchParams.get('page'));
-      return HttpResponse.json({ items: [`item ${page}`], next: page < 2 ? page + 1 : null });
-    }));
+    server.use(
+      g.mock('listMixed')(({ query }) => {
+        const page = Number(query['page']);
+        return { items: [`item ${page}`], next: page < 2 ? page + 1 : null };
+      }),
+    );
     const wrapper = g.testUtils.createWrapper();
     const { result } = renderHook(() => g.hooks['useListMixedInfinite']!(undefined, { initialPageParam: 1, getNextPageParam: (last: { next: number | null }) => last.next ?? undefined }), { wrapper });
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
@@ -509,7 +512,7 @@ describe('the hooks of fixtures/hooks-null-page.yaml (pagination parameters admi
 describe('the Auth Lab reference hooks with the default config', () => {
   let g: Generated;
   beforeAll(async () => {
-    const project = generatedProject('rq-render-auth', join(fixtures, 'auth-lab.yaml'), { msw: true });
+    const project = generatedProject('rq-render-auth', join(fixtures, 'auth-lab.yaml'), { msw: MSW });
     g = await load(project.out);
   });
   beforeEach(() => server.use(...g.handlers));
@@ -524,13 +527,13 @@ describe('the Auth Lab reference hooks with the default config', () => {
 
   it('useLogin, then useGetMe and useContact with the bearer token', async () => {
     server.use(
-      http.post(`${BASE}/login`, async ({ request }) => {
-        const { username } = (await request.json()) as { username: string };
-        return HttpResponse.json({ token: username, user: { id: username, name: `user-${username}` } });
+      g.mock('login')(({ body }) => {
+        const { username } = body as { username: string };
+        return { token: username, user: { id: username, name: `user-${username}` } };
       }),
-      http.get(`${BASE}/me`, ({ request }) => {
+      g.mock('getMe')(({ request }) => {
         const token = request.headers.get('authorization')?.replace(/^Bearer /, '') ?? 'anonymous';
-        return HttpResponse.json({ id: token, name: `user-${token}` });
+        return { id: token, name: `user-${token}` };
       }),
     );
     const queryClient = g.testUtils.createTestQueryClient();

@@ -9,8 +9,8 @@ export interface GeneratedProject extends TempProject {
 export interface GenerateOptions {
   /** Config keys of openapi-react-query besides input_openapi and output. */
   hooks?: Record<string, unknown>;
-  /** Also run openapi-msw into the same directory. */
-  msw?: boolean;
+  /** Also run openapi-msw into the same directory (with these config keys, `base_url` say, when an object). */
+  msw?: boolean | Record<string, unknown>;
 }
 
 /** Runs a generator by its command line, failing loudly with its stderr; returns the stderr. */
@@ -31,7 +31,7 @@ export function generateInto(project: TempProject, spec: string, out: string, op
   const name = out.replace(/[^A-Za-z0-9]+/g, '-');
   runGenerator(project, 'openapi-zod-ts', { input_openapi: spec, output }, `${name}.zod-ts`);
   runGenerator(project, 'openapi-react-query', { input_openapi: spec, output, ...options.hooks }, `${name}.react-query`);
-  if (options.msw) runGenerator(project, 'openapi-msw', { input_openapi: spec, output }, `${name}.msw`);
+  if (options.msw) runGenerator(project, 'openapi-msw', { input_openapi: spec, output, ...(options.msw === true ? {} : options.msw) }, `${name}.msw`);
   return output;
 }
 

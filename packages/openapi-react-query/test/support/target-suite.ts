@@ -8,10 +8,11 @@
 import { join } from 'node:path';
 import type { QueryClient } from '@tanstack/vue-query';
 import { configure, waitFor } from '@testing-library/dom';
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generatedProject } from './generated-project.js';
 import { useMswServer } from './msw-server.js';
+import { importHandlers, type GeneratedHandlers, type MockRequest } from './operation-handlers.js';
 
 export const BASE = 'http://localhost/api';
 
@@ -25,6 +26,8 @@ export interface Generated {
   hooks: Module;
   testUtils: { createTestQueryClient: () => QueryClient; createWrapper: (client?: QueryClient) => any };
   ApiError: new (...args: never[]) => Error;
+  /** `<operationId>Handler` of the generated handlers.ts. */
+  mock: GeneratedHandlers['mock'];
 }
 
 export interface Harness {
@@ -46,6 +49,8 @@ const PREFIX = { vue: 'use', solid: 'use', svelte: 'create', angular: 'inject' }
 const hookName = (target: Harness['target'], pascal: string) => `${PREFIX[target]}${pascal}`;
 
 const task = (id: number, title = `task ${id}`) => ({ id, title, status: 'open' });
+/** A resolver answering the task of the requested id. */
+const echoTask = ({ params }: MockRequest) => task(Number(params['taskId']));
 
 export function targetSuite(
   harness: Harness,
@@ -61,24 +66,27 @@ export function targetSuite(
   describe(`${target} hooks of the edge fixture (auto_invalidate, infinite_query true, overrides)`, () => {
     beforeAll(async () => {
       const project = generatedProject(`rq-render-${target}`, join(import.meta.dirname, '..', 'fixtures', 'hooks-edge.yaml'), {
-        msw: true,
+        // Routes under the base URL the client is given.
+        msw: { base_url: BASE },
         hooks: { target, suspense: target === 'vue', auto_invalidate: true, infinite_query: true, stale_time: 1000, overrides: { tasks: { stale_time: 60_000, gc_time: 120_000 } } },
       });
       out = project.out;
       const config = (await import(join(project.out, 'client-config.ts'))) as { configureClient: (c: { baseUrl: string }) => void };
       config.configureClient({ baseUrl: BASE });
+      const msw = await importHandlers(project.out);
+      handlers = msw.handlers;
       g = {
+        mock: msw.mock,
         hooks: (await import(join(project.out, 'hooks.ts'))) as Module,
         testUtils: (await import(join(project.out, 'test-utils.ts'))) as Generated['testUtils'],
         ApiError: ((await import(join(project.out, 'client.ts'))) as Pick<Generated, 'ApiError'>).ApiError,
       };
-      handlers = ((await import(join(project.out, 'handlers.ts'))) as { handlers: HttpHandler[] }).handlers;
     });
     // resetHandlers() after each test drops every handler added with use(): add them for each test.
     beforeEach(() => server.use(...handlers));
 
     const mount = <T>(use: () => T, queryClient = g.testUtils.createTestQueryClient()) => ({ result: harness.mount(g, use, queryClient), queryClient });
-    const detailHandler = () => http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId']))));
+    const detailHandler = () => g.mock('getTask')(echoTask);
 
     it('fetches a list with its params under the key of the key factory, with the resource times', async () => {
       const { result, queryClient } = mount(() => hook('ListTasks')(input({ status: 'open' })));
@@ -91,7 +99,7 @@ export function targetSuite(
     });
 
     it('surfaces failures as the ApiError of client.ts', async () => {
-      server.use(http.get(`${BASE}/api/v1/tasks/:taskId`, () => HttpResponse.json({ title: 'Not found' }, { status: 404 })));
+      server.use(g.mock('getTask')({ status: 404, body: { title: 'Not found' } }));
       const { result } = mount(() => hook('GetTask')(input(404)));
       await waitFor(() => expect(read(result).isError).toBe(true));
       expect(read(result).error).toBeInstanceOf(g.ApiError);
@@ -139,10 +147,7 @@ export function targetSuite(
 
     it('fetches a second page, feeding the page parameter from pageParam', async () => {
       server.use(
-        http.get(`${BASE}/api/v1/tasks`, ({ request }) => {
-          const token = new URL(request.url).searchParams.get('page_token');
-          return token === 'p2' ? HttpResponse.json({ items: [task(3)], nextPageToken: null }) : HttpResponse.json({ items: [task(1), task(2)], nextPageToken: 'p2' });
-        }),
+        g.mock('listTasks')(({ query }) => (query['page_token'] === 'p2' ? { items: [task(3)], nextPageToken: null } : { items: [task(1), task(2)], nextPageToken: 'p2' })),
       );
       const pages = { initialPageParam: 'p1', getNextPageParam: (last: { nextPageToken: string | null }) => last.nextPageToken ?? undefined };
       const { result } = mount(() => hook('ListTasksInfinite')(input({ status: 'done' }), input(pages)));
@@ -157,10 +162,10 @@ export function targetSuite(
     it("invalidates all() and the updated detail, then calls the caller's onSuccess", async () => {
       let version = 0;
       server.use(
-        http.get(`${BASE}/api/v1/tasks/:taskId`, ({ params }) => HttpResponse.json(task(Number(params['taskId']), `v${version}`))),
-        http.put(`${BASE}/api/v1/tasks/:taskId`, async ({ request, params }) => {
+        g.mock('getTask')(({ params }) => task(Number(params['taskId']), `v${version}`)),
+        g.mock('updateTask')(({ params, body }) => {
           version += 1;
-          return HttpResponse.json({ ...task(Number(params['taskId'])), ...((await request.json()) as object) });
+          return { ...task(Number(params['taskId'])), ...(body as object) };
         }),
       );
       const queryClient = g.testUtils.createTestQueryClient();
@@ -179,7 +184,7 @@ export function targetSuite(
     });
 
     it("works for a hook named like the adapter's function it calls (useQuery, createQuery, injectQuery)", async () => {
-      server.use(http.get(`${BASE}/query`, () => HttpResponse.json({ id: 'q', name: 'query' })));
+      server.use(g.mock('query')({ body: { id: 'q', name: 'query' } }));
       const { result } = mount(() => hook('Query')());
       await waitFor(() => expect(read(result).data).toEqual({ id: 'q', name: 'query' }));
     });
