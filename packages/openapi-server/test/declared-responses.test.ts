@@ -184,6 +184,16 @@ describe.each(FRAMEWORKS)('%s router sends replies', (framework) => {
     expect([teapot.status, teapot.text, teapot.type]).toEqual([418, 'I am a teapot', expect.stringContaining('text/plain')]);
   });
 
+  it('a declared 3xx as it is: a 301 with its JSON body and a 300 and 304 without one, none with a Location', async () => {
+    const answers = await Promise.all(['moved', 'many', 'same'].map((id) => get(`/books/${id}/edition`, { redirect: 'manual' })));
+    expect(answers.map((a) => [a.status, a.text, a.location])).toEqual([
+      [301, JSON.stringify({ movedTo: '/books/2' }), null],
+      [300, '', null],
+      [304, '', null],
+    ]);
+    expect(answers[0]!.type).toContain('application/json');
+  });
+
   it('sends a body whole: a key the schema does not list stays (fastify: with every declared JSON response schema attached)', async () => {
     if (framework === 'fastify') {
       expect(responseKeys?.['GET /api/books/:id']).toEqual(['200', '404', '5xx']);

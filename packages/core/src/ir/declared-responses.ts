@@ -92,7 +92,7 @@ function representativeOf(status: string, match: StatusMatch, exact: Set<number>
   const free = (code: number) => usable(code) && !ranges.has(Math.floor(code / 100));
   const candidate = DEFAULT_CANDIDATES.find(free);
   if (candidate !== undefined) return candidate;
-  // Never a 2xx (the client would take it for a success) nor a 3xx (fetch follows redirects).
+  // Never a 2xx (the client would take it for a success) nor a 3xx (fetch follows one with a Location).
   for (let code = 400; code < 600; code++) if (free(code)) return code;
   return undefined;
 }

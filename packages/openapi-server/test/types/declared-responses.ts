@@ -28,6 +28,13 @@ export const service: Service<AuthContext> = {
     if (id === 'query') return { url: JSON.stringify(query) };
     return { url: `/covers/${id}.png` };
   },
+  async getEdition(id) {
+    // Declared 3xx answers: sent as they are, without a Location unless the service gives one.
+    if (id === 'moved') return reply(301, { movedTo: '/books/2' });
+    if (id === 'many') return reply(300);
+    if (id === 'same') return reply(304);
+    return { id, title: 'Dune' };
+  },
   async deleteBook(id) {
     if (id === 'lent') return reply(409, 'lent out');
   },
@@ -46,7 +53,8 @@ type Get = Pick<Service<AuthContext>, 'getBook'>;
 type Create = Pick<Service<AuthContext>, 'createBook'>;
 type Delete = Pick<Service<AuthContext>, 'deleteBook'>;
 type Cover = Pick<Service<AuthContext>, 'getCover'>;
-export const wrong: [Get, Get, Delete, Delete, Create, Create, Create, Cover, Cover, Cover] = [
+type Edition = Pick<Service<AuthContext>, 'getEdition'>;
+export const wrong: [Get, Get, Delete, Delete, Create, Create, Create, Cover, Cover, Cover, Edition, Edition] = [
   {
     // @ts-expect-error 404's body is NotFound
     async getBook() {
@@ -105,6 +113,18 @@ export const wrong: [Get, Get, Delete, Delete, Create, Create, Create, Cover, Co
     // @ts-expect-error a 200's body is { url: string }
     async getCover() {
       return reply(200, { href: 'x' });
+    },
+  },
+  {
+    // @ts-expect-error a 304 has no body
+    async getEdition() {
+      return reply(304, { movedTo: 'x' });
+    },
+  },
+  {
+    // @ts-expect-error getEdition declares no 302, 3XX or default
+    async getEdition() {
+      return reply(302, { movedTo: 'x' });
     },
   },
 ];
