@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { commandScript, fixture, tempProject } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
 
@@ -114,13 +115,32 @@ describe('an interrupted run', () => {
     expect(now).toEqual({ ...old, 'spec.yaml': NEW_SPEC });
   });
 
-  it('of a first run, whose temp files go to the project folder, leaves no file and no directory', { timeout: 120_000 }, async () => {
-    const p = project();
-    const before = tree(p.dir);
-    const { sent, signal, stderr } = await interrupted(p.dir, [p.dir], (_, name) => name.startsWith('.specwright-'));
-    expect(sent).toBe(true);
-    expect(signal, stderr).toBe('SIGINT');
-    expect(tree(p.dir)).toEqual(before);
-    expect(existsSync(join(p.dir, 'p0'))).toBe(false);
+  it('of a first run, whose temp files go to the project folder, leaves no file and no directory', { timeout: 180_000 }, async () => {
+    // The uninterrupted output, to tell a run the signal reached only after its last rename.
+    const reference = project();
+    expect((await run(reference.dir)).code).toBe(0);
+    const complete = tree(reference.dir);
+    // On a loaded machine the watcher's event can reach this process after the run has renamed
+    // every file; Ctrl-C then finds it done, which is all-or-nothing too, but not this test's case:
+    // that attempt is repeated (at most three), and one of them must land before the renames.
+    const outcomes: string[] = [];
+    for (let attempt = 0; attempt < 3 && !outcomes.includes('nothing'); attempt++) {
+      const p = project();
+      const before = tree(p.dir);
+      const { sent, signal, stderr } = await interrupted(p.dir, [p.dir], (_, name) => name.startsWith('.specwright-'));
+      expect(sent).toBe(true);
+      expect(signal, stderr).toBe('SIGINT');
+      const now = tree(p.dir);
+      expect(leftovers(now)).toEqual([]);
+      if (isDeepStrictEqual(now, before)) {
+        expect(existsSync(join(p.dir, 'p0'))).toBe(false);
+        outcomes.push('nothing');
+      } else {
+        // Never a mix: every file as the uninterrupted run wrote it.
+        expect(now).toEqual(complete);
+        outcomes.push('done before the signal');
+      }
+    }
+    expect(outcomes).toContain('nothing');
   });
 });
