@@ -32,7 +32,9 @@ const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... 
                      large spec such as Kubernetes' needs more on a loaded machine)
   --resume           reuse the outcomes of earlier runs of the same selection made by the same
                      generators (every finished spec is appended to .tmp/agreement-journal/<sample>.jsonl),
-                     so that a run of the whole corpus carries across sessions`;
+                     so that a run of the whole corpus carries across sessions; a spec checked by
+                     other generators is generated again, and its earlier round trip reused when
+                     the project's files are byte-identical (.tmp/corpus-check-cache)`;
 
 function usageError(message: string): never {
   process.stderr.write(`agreement: ${message}\n\n${USAGE}\n`);
@@ -89,7 +91,7 @@ function run(spec: string, index: number): Promise<SpecOutcome> {
   // The heap the corpus runner gives a spec: Microsoft Graph's generated files need several GiB.
   // A larger young generation cuts the scavenges of the many short-lived mock bodies by half.
   const variant = forced !== undefined && isVariant(forced) ? forced : alternateVariant(name(spec));
-  const argv = ['--max-old-space-size=12288', '--max-semi-space-size=64', '--import', join(root, 'scripts', 'corpus', 'register.mjs'), join(root, 'scripts', 'agreement', 'one.ts'), spec, dir, variant, ...(keep ? ['--keep'] : [])];
+  const argv = ['--max-old-space-size=12288', '--max-semi-space-size=64', '--import', join(root, 'scripts', 'corpus', 'register.mjs'), join(root, 'scripts', 'agreement', 'one.ts'), spec, dir, variant, ...(keep ? ['--keep'] : []), ...(args.resume ? ['--reuse'] : [])];
   return new Promise((done) => {
     const timeout = Math.round((timeoutS + 30 * (statSync(spec).size / 1e6)) * 1000);
     execFile(process.execPath, argv, { maxBuffer: 1 << 30, timeout }, (error, stdout, stderr) => {
@@ -161,6 +163,8 @@ if (!keep) rmSync(base, { recursive: true, force: true });
 const total = tally(outcomes.flatMap((o) => o.operations));
 const unchecked = outcomes.filter((o) => o.error).length;
 if (reused > 0) process.stdout.write(`${reused} of ${specs.length} specs taken from earlier runs (--resume)\n`);
+const sameOutput = outcomes.filter((o) => o.reused).length;
+if (sameOutput > 0) process.stdout.write(`${sameOutput} of ${specs.length} specs generated again, their round trips taken from earlier runs of byte-identical output (--resume)\n`);
 if (unchecked > 0) process.stdout.write(`${unchecked} of ${specs.length} specs not checked\n`);
 process.stdout.write(`${total.agreed} operations agreed, ${total.failed} failed, ${total.skipped} skipped\n`);
 const replies = outcomes.reduce((sum, o) => ({ agreed: sum.agreed + (o.responses?.agreed ?? 0), failed: sum.failed + (o.responses?.failed ?? 0), skipped: sum.skipped + (o.responses?.skipped ?? 0) }), { agreed: 0, failed: 0, skipped: 0 });

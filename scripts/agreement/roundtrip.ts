@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isUserError, loadModel, type ApiModel, type Operation } from '@specwright/core';
@@ -6,6 +6,7 @@ import { noResponsesWarning, operationHandlerNames } from '@specwright/openapi-m
 import { objectQuery, queryField } from '@specwright/openapi-server';
 import { createClientNames, type ZodVariant } from '@specwright/openapi-zod-ts';
 import { dispatcher, type MockHandler, type Msw } from '../corpus/agreement.js';
+import { digest, openCheckCache, projectDigest } from '../corpus/check-cache.js';
 import { bodyPair, clientBody, comparable, serviceAnswer, withNulls } from './bodies.js';
 import { generateProject, ROUTERS, type Generated, type RouterName } from './project.js';
 import { expect, serve, type Call } from './servers.js';
@@ -37,6 +38,8 @@ export interface SpecOutcome {
   /** The spec did not load or the output could not be imported: no operation was checked. */
   error?: string;
   warnings: string[];
+  /** Taken from an earlier round trip of byte-identical output (`--resume`). */
+  reused?: boolean;
 }
 
 type ClientFunction = (...args: unknown[]) => Promise<unknown>;
@@ -275,6 +278,8 @@ export interface CheckOptions {
   keep?: boolean;
   /** The `zod_variant` of `openapi-zod-ts` (default `classic`). */
   variant?: ZodVariant;
+  /** Reuse the outcome of an earlier round trip of byte-identical output (`--resume`, see `CheckCache`). */
+  reuse?: boolean;
 }
 
 export async function checkSpec(specPath: string, options: CheckOptions): Promise<SpecOutcome> {
@@ -288,7 +293,14 @@ export async function checkSpec(specPath: string, options: CheckOptions): Promis
   let generated: Generated;
   try {
     generated = await generateProject(model, options.dir, omitted(model), variant);
-    return { ...(await roundTrips(specPath, model, generated)), variant };
+    // The project holds the samples (values.ts) as well: the same files, the same round trip.
+    const cache = options.reuse ? openCheckCache() : undefined;
+    const key = cache ? [projectDigest(options.dir), digest(readFileSync(specPath))] : [];
+    const earlier = cache?.get<Omit<SpecOutcome, 'spec' | 'variant'>>('roundtrip', key);
+    if (earlier) return { ...earlier, spec: specPath, variant, reused: true };
+    const outcome = await roundTrips(specPath, model, generated);
+    cache?.set('roundtrip', key, { ...outcome, spec: undefined });
+    return { ...outcome, variant };
   } catch (error) {
     return { spec: specPath, variant, operations: [], warnings: [], error: isUserError(error) ? error.describe() : message(error) };
   } finally {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
+import type { CheckCache } from './check-cache.js';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -16,6 +17,8 @@ export interface TscResult {
   ms: number;
   /** Set when tsc itself failed (killed, out of memory) rather than reporting diagnostics. */
   failure?: string;
+  /** Taken from an earlier run of the same project (`--resume`, see `CheckCache`); `ms` is that run's. */
+  reused?: boolean;
 }
 
 const DIAGNOSTIC = /^(?:(.+?)\(\d+,\d+\): )?error (TS\d+): /;
@@ -63,16 +66,27 @@ export interface PrettierResult {
   /** Files (relative to the project) that fail `prettier --check`. */
   failing: string[];
   ms: number;
+  /** Files whose verdict was taken from an earlier check of the same text and options. */
+  reused?: number;
 }
 
 /** `prettier --check` of `files` (relative to `dir`), with the config that applies to each. */
-export async function prettierCheck(dir: string, files: string[]): Promise<PrettierResult> {
+export async function prettierCheck(dir: string, files: string[], cache?: CheckCache): Promise<PrettierResult> {
   const start = performance.now();
   const failing: string[] = [];
+  let reused = 0;
   for (const file of files) {
     const path = join(dir, file);
     const options = { ...((await prettier.resolveConfig(path, { editorconfig: true })) ?? {}), filepath: path };
-    if (!(await prettier.check(readFileSync(path, 'utf8'), options))) failing.push(file);
+    const text = readFileSync(path, 'utf8');
+    // The options hold the path: the key takes the relative one, the same in every project.
+    const key = [JSON.stringify({ ...options, filepath: file }), text];
+    let formatted = cache?.get<boolean>('prettier', key);
+    if (formatted === undefined) {
+      formatted = await prettier.check(text, options);
+      cache?.set('prettier', key, formatted);
+    } else reused++;
+    if (!formatted) failing.push(file);
   }
-  return { failing, ms: performance.now() - start };
+  return { failing, ms: performance.now() - start, ...(cache ? { reused } : {}) };
 }

@@ -32,7 +32,9 @@ const USAGE = `usage: pnpm corpus [options]
   --timeout S             bound of one spec in seconds, raised by 30 s per MB of spec (default 300)
   --out DIR               report folder (default bench/corpus for the default sample, else
                           .tmp/corpus-out/<sample>)
-  --resume                reuse the records of <out>/report.json made by the same generators
+  --resume                reuse the records of <out>/report.json made by the same generators;
+                          for the other specs, generate again and reuse the checks (tsc, prettier
+                          --check, agreement) of byte-identical output (.tmp/corpus-check-cache)
   --smallest-first        run the smallest specs first (default: largest first), so that a run
                           stopped early (a session's share of --sample all) has covered the most specs
   --keep                  keep every temporary project (default: only those with findings)
@@ -150,6 +152,7 @@ const jobList: WorkerJob[] = selection.specs
     // Every other spec bootstraps the user-owned schema file, which must compile as created.
     inputSchema: index % 2 === 1,
     variant: forcedVariant ?? alternateVariant(spec.id),
+    reuse: args.resume,
   }))
   .filter((job) => !previous.has(job.spec.id));
 

@@ -194,7 +194,14 @@ export function renderSummary(report: Report): string {
   push(`- **Type check**: ${info.tscRule}; strict flag set of DECISIONS, NodeNext resolution.`);
   push(`- **Generators**: openapi-zod-ts${info.variantRule ? ` (${info.variantRule})` : ''}; ` + "openapi-server with fastify (`context_type`) and with hono; openapi-react-query (`suspense` where the target has it, `auto_invalidate`; `target` rotates over react, vue, svelte and solid by a hash of the spec name); openapi-msw (seed 42), in-process on one loaded model, formatted with prettier defaults.");
   push('- **Agreement**: each operation\'s MSW answer (twice) parses with the response schema `createClientNames(model)` names; each router gets one request per operation and must route it (not 404) to the operation\'s service method, with one route per distinct method and path.');
-  push(`- **Bounds**: ${info.timeoutRule}; specs of 10 MB or more run alone.`, '');
+  push(`- **Bounds**: ${info.timeoutRule}; specs of 10 MB or more run alone.`);
+  const tscReused = report.specs.flatMap((s) => s.tsc ?? []).filter((x) => x.reused).length;
+  const prettierReused = report.specs.reduce((n, s) => n + (s.prettier?.reused ?? 0), 0);
+  const agreementReused = report.specs.filter((s) => s.agreement?.reused).length;
+  if (tscReused + prettierReused + agreementReused > 0) {
+    push(`- **Reused** (\`--resume\`): ${tscReused} tsc runs, ${prettierReused} files' prettier checks and ${agreementReused} agreement checks come from earlier runs of byte-identical output (their times are those runs').`);
+  }
+  push('');
 
   push('## Targets', '', '| Target | Result | Met |', '|---|---|---|');
   const met = (ok: boolean) => (ok ? 'yes' : '**no**');

@@ -21,6 +21,8 @@ export interface WorkerJob {
   inputSchema: boolean;
   /** `openapi-zod-ts`'s `zod_variant` (see `alternateVariant`). */
   variant: ZodVariant;
+  /** Reuse the checks of byte-identical output from earlier runs (`--resume`, see `CheckCache`). */
+  reuse: boolean;
 }
 
 export type WorkerMessage = { type: 'phase'; phase: string } | { type: 'result'; result: SpecResult };
@@ -62,7 +64,7 @@ export interface SpecResult {
   rssMiB?: number;
   tsc?: TscResult[];
   prettier?: PrettierResult;
-  agreement?: AgreementResult & { counts: { mocks: number; fastify: number; hono: number }; ms: number };
+  agreement?: AgreementResult & { counts: { mocks: number; fastify: number; hono: number }; ms: number; reused?: boolean };
   agreementError?: string;
   /** Fingerprint of the generators that produced this record (see `fingerprint()`). */
   fingerprint?: string;

@@ -3,11 +3,12 @@
  * the generator runs, write the project, `tsc --noEmit`, `prettier --check`, agreement.
  * Started by the pool with the job as JSON in argv[2]; reports its phases and the result over IPC.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { loadModel, type ApiModel } from '@specwright/core';
 import { capAgreement, checkAgreement } from './agreement.js';
-import { prettierCheck, typecheck, type TscVersion } from './checks.js';
+import { digest, openCheckCache, projectDigest } from './check-cache.js';
+import { prettierCheck, typecheck, type TscResult, type TscVersion } from './checks.js';
 import { describeError, initProject, runGenerators, writeFiles } from './generate.js';
 import type { SpecResult, WorkerJob, WorkerMessage } from './types.js';
 
@@ -61,24 +62,41 @@ async function run(): Promise<SpecResult> {
   writeFiles(files);
   const relativeFiles = files.map((f) => relative(job.projectDir, f.path));
 
+  const cache = job.reuse ? openCheckCache() : undefined;
+  const project = cache ? [projectDigest(job.projectDir)] : [];
   result.tsc = [];
   for (const version of job.tsc) {
     await send({ type: 'phase', phase: `tsc ${version}` });
-    result.tsc.push(await typecheck(job.projectDir, version as TscVersion, 5, job.tscTimeoutMs));
+    const earlier = cache?.get<TscResult>(`tsc-${version}`, project);
+    if (earlier) {
+      result.tsc.push({ ...earlier, reused: true });
+      continue;
+    }
+    const checked = await typecheck(job.projectDir, version as TscVersion, 5, job.tscTimeoutMs);
+    // A killed tsc (the bound, memory) says nothing about the project: it is not kept.
+    if (!checked.failure) cache?.set(`tsc-${version}`, project, checked);
+    result.tsc.push(checked);
   }
 
   await send({ type: 'phase', phase: 'prettier' });
-  result.prettier = await prettierCheck(job.projectDir, relativeFiles);
+  result.prettier = await prettierCheck(job.projectDir, relativeFiles, cache);
   result.prettier.ms = Math.round(result.prettier.ms);
 
   if (job.agreement) {
     await send({ type: 'phase', phase: 'agreement' });
+    // The requests are the spec's: its text joins the project's files in the key.
+    const key = cache ? [...project, digest(readFileSync(job.spec.path))] : [];
+    const earlier = cache?.get<NonNullable<SpecResult['agreement']>>('agreement', key);
     const agreementStart = performance.now();
-    try {
-      result.agreement = { ...capAgreement(await checkAgreement(model, job.projectDir)), ms: Math.round(performance.now() - agreementStart) };
-    } catch (error) {
-      const e = describeError(error);
-      result.agreementError = `${e.code}: ${e.message}`;
+    if (earlier) result.agreement = { ...earlier, reused: true };
+    else {
+      try {
+        result.agreement = { ...capAgreement(await checkAgreement(model, job.projectDir)), ms: Math.round(performance.now() - agreementStart) };
+        cache?.set('agreement', key, result.agreement);
+      } catch (error) {
+        const e = describeError(error);
+        result.agreementError = `${e.code}: ${e.message}`;
+      }
     }
   }
   for (const t of result.tsc) t.ms = Math.round(t.ms);

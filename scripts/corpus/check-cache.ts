@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+/**
+ * The results of checks that depend only on their inputs, kept across runs under
+ * `.tmp/corpus-check-cache/`: `tsc` of a project whose every file is byte for byte that of an
+ * earlier run, `prettier --check` of one file's text, and the agreement checks (the corpus
+ * runner's and `pnpm agreement`'s round trip) of the same project of the same spec. The generators' fingerprint changes with every commit to a generator, while
+ * most specs' output does not: with `--resume`, those specs are generated again (the cheap part)
+ * and these checks are reused. A key also holds the lockfile (every tool's version) and the corpus
+ * scripts (what a check does).
+ */
+export interface CheckCache {
+  /** The result stored under `parts`, or undefined. */
+  get<T>(kind: string, parts: readonly string[]): T | undefined;
+  set(kind: string, parts: readonly string[], value: unknown): void;
+}
+
+const root = join(import.meta.dirname, '..', '..');
+/** The checks: the corpus runner's and `pnpm agreement`'s round trips. */
+const scriptDirs = [import.meta.dirname, join(import.meta.dirname, '..', 'agreement')];
+
+export function digest(...parts: (string | Buffer)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(String(part.length)).update(':').update(part);
+  return hash.digest('hex');
+}
+
+/** What every key holds: the lockfile and the checking scripts. */
+function checkerDigest(): string {
+  const scripts = scriptDirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => /\.(ts|mjs)$/.test(name))
+      .sort()
+      .flatMap((name) => [name, readFileSync(join(dir, name))]),
+  );
+  return digest(readFileSync(join(root, 'pnpm-lock.yaml')), ...scripts);
+}
+
+/** Every file of a project (its generated files, tsconfig, package.json), by relative path, in order. */
+export function projectDigest(dir: string): string {
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && !join(entry.parentPath, entry.name).includes('node_modules'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  return digest(...files.flatMap((path) => [relative(dir, path), readFileSync(path)]));
+}
+
+export function openCheckCache(dir = join(root, '.tmp', 'corpus-check-cache')): CheckCache {
+  const checker = checkerDigest();
+  const pathOf = (kind: string, parts: readonly string[]) => join(dir, kind, `${digest(checker, ...parts)}.json`);
+  return {
+    get<T>(kind: string, parts: readonly string[]) {
+      try {
+        return JSON.parse(readFileSync(pathOf(kind, parts), 'utf8')) as T;
+      } catch {
+        return undefined;
+      }
+    },
+    set(kind, parts, value) {
+      const path = pathOf(kind, parts);
+      mkdirSync(join(dir, kind), { recursive: true });
+      // Two workers may store the same key: each writes its own file and renames it into place.
+      const tmp = `${path}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(value));
+      renameSync(tmp, path);
+    },
+  };
+}
