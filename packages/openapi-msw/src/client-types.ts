@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError, importSpecifier, parseExports, type ApiModel } from '@specwright/core';
+import { ConfigError, importSpecifier, parseExports, type ApiModel, type Operation } from '@specwright/core';
 import { createClientNames, SCHEMA_TYPES_FILE } from '@specwright/openapi-zod-ts';
 import type { SchemaTypesModule } from './mock-values.js';
 
@@ -28,24 +28,37 @@ export async function clientTypes(model: ApiModel, output: string, typesDir: str
     const warning = `${file} does not exist yet: handlers.ts imports the mock factories' types from it, so run openapi-zod-ts first (into types_dir)`;
     let typed = false;
     return {
-      module: { specifier, typeName: (key) => ((typed = true), names.schema(key).type) },
+      module: {
+        specifier,
+        typeName: (key) => ((typed = true), names.schema(key).type),
+        responseType: (operation, status) => {
+          const type = names.operation(operation).responses.get(status)?.type;
+          if (type !== undefined) typed = true;
+          return type;
+        },
+      },
       warnings: () => (typed ? [warning] : []),
       read: file,
     };
   }
   const lacking = new Set<string>();
-  const typeName = (key: string): string | undefined => {
-    const name = names.schema(key).type;
+  const checked = (name: string): string | undefined => {
     if (exported === undefined || exported.has(name)) return name;
     lacking.add(name);
     return undefined;
   };
+  const typeName = (key: string): string | undefined => checked(names.schema(key).type);
+  // A status's body type as the client's function (successes) and `<Op>Errors` (errors) name it.
+  const responseType = (operation: Operation, status: string): string | undefined => {
+    const type = names.operation(operation).responses.get(status)?.type;
+    return type === undefined ? undefined : checked(type);
+  };
   const warnings = (): string[] => {
     if (lacking.size === 0) return [];
     const shown = [...lacking].slice(0, 5).join(', ') + (lacking.size > 5 ? ` and ${lacking.size - 5} more` : '');
-    return [`${file} (types_dir) exports no type ${shown}: their mock factories return unknown; generate it with openapi-zod-ts from the same spec and filters`];
+    return [`${file} (types_dir) exports no type ${shown}: their mock factories return unknown (answers keep their generated type); generate it with openapi-zod-ts from the same spec and filters`];
   };
-  return { module: { specifier, typeName }, warnings, read: exported === undefined ? undefined : file };
+  return { module: { specifier, typeName, responseType }, warnings, read: exported === undefined ? undefined : file };
 }
 
 /** The type names a `schema-types.ts` on disk exports; 'missing' when there is none. */
