@@ -1,8 +1,9 @@
 /**
  * The per-operation MSW overrides the render tests pass (render.test.tsx, render-swr.test.tsx,
  * support/target-suite.ts, render-vue/-angular), written against the typed handlers.ts of
- * hooks-edge.yaml. render-swr.test.tsx copies it beside that file into the project it compiles
- * strict, so an override the spec does not declare fails to compile.
+ * hooks-edge.yaml (typed with the client's types: `types_dir`). render-swr.test.tsx copies it
+ * beside that file into the project it compiles strict, so an override the spec does not declare
+ * fails to compile.
  */
 import type { HttpHandler } from 'msw';
 import * as msw from './api/handlers.js';
