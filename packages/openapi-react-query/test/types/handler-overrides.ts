@@ -24,7 +24,8 @@ export const overrides: HttpHandler[] = [
     version += 1;
     return { ...task(Number(params.taskId)), title: body.title };
   }),
-  msw.createTaskHandler(({ body }) => ({ ...task(11), ...body })),
+  // The client's NewTask may hold `status: undefined` (exactOptionalPropertyTypes): a Task's status is required.
+  msw.createTaskHandler(({ body }) => ({ ...task(11), ...body, status: body.status ?? 'open' })),
   msw.createTaskHandler({ status: 201, body: task(99, 'new') }),
   msw.deleteTaskHandler({ status: 204 }),
   msw.reactToCommentHandler({ status: 201, body: { count: 3 } }),
