@@ -41,22 +41,27 @@ export async function clientTypes(model: ApiModel, output: string, typesDir: str
       read: file,
     };
   }
-  const lacking = new Set<string>();
-  const checked = (name: string): string | undefined => {
+  // Lacking types by what falls back: a described factory to `unknown`, a generated factory or
+  // an answer to its seeded value's type.
+  const lacking = { unknown: new Set<string>(), seeded: new Set<string>() };
+  const checked = (name: string, fallback: keyof typeof lacking): string | undefined => {
     if (exported === undefined || exported.has(name)) return name;
-    lacking.add(name);
+    lacking[fallback].add(name);
     return undefined;
   };
-  const typeName = (key: string): string | undefined => checked(names.schema(key).type);
+  const typeName = (key: string, seeded = false): string | undefined => checked(names.schema(key).type, seeded ? 'seeded' : 'unknown');
   // A status's body type as the client's function (successes) and `<Op>Errors` (errors) name it.
   const responseType = (operation: Operation, status: string): string | undefined => {
     const type = names.operation(operation).responses.get(status)?.type;
-    return type === undefined ? undefined : checked(type);
+    return type === undefined ? undefined : checked(type, 'seeded');
   };
   const warnings = (): string[] => {
-    if (lacking.size === 0) return [];
-    const shown = [...lacking].slice(0, 5).join(', ') + (lacking.size > 5 ? ` and ${lacking.size - 5} more` : '');
-    return [`${file} (types_dir) exports no type ${shown}: their mock factories return unknown (answers keep their generated type); generate it with openapi-zod-ts from the same spec and filters`];
+    const shown = (names: Set<string>) => [...names].slice(0, 5).join(', ') + (names.size > 5 ? ` and ${names.size - 5} more` : '');
+    const generate = 'generate it with openapi-zod-ts from the same spec and filters';
+    return [
+      ...(lacking.unknown.size > 0 ? [`${file} (types_dir) exports no type ${shown(lacking.unknown)}: their mock factories return unknown; ${generate}`] : []),
+      ...(lacking.seeded.size > 0 ? [`${file} (types_dir) exports no type ${shown(lacking.seeded)}: their mock factories and answers are typed by their seeded values; ${generate}`] : []),
+    ];
   };
   return { module: { specifier, typeName, responseType }, warnings, read: exported === undefined ? undefined : file };
 }

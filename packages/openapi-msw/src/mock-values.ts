@@ -80,8 +80,11 @@ export interface MockOptions {
 export interface SchemaTypesModule {
   /** Import specifier from the output directory (`../client/schema-types.js`). */
   specifier: string;
-  /** The exported type of a named schema, by key; `undefined` when the file lacks it (the factory then returns `unknown`). */
-  typeName: (key: string) => string | undefined;
+  /**
+   * The exported type of a named schema, by key; `undefined` when the file lacks it (a described
+   * factory then returns `unknown`; a `seeded` one, generated, its seeded value's type).
+   */
+  typeName: (key: string, seeded?: boolean) => string | undefined;
   /**
    * The exported type of an operation's declared response body by status key (`'200'`, `'4XX'`,
    * `'default'`): the one the client's function and its `<Op>Errors` use; `undefined` when the
@@ -328,7 +331,7 @@ export class MockBuilder {
       if (factories.has(fn)) {
         const doc = `Seeded mock data for ${schema.sourceName}; \`overrides\` (a deep partial) are merged in, arrays replaced; \`{ variety }\` varies it.`;
         // Typed with the client's type where it is known: the seeded value must be assignable to it.
-        const type = this.clientType(fn.key);
+        const type = this.clientType(fn.key, true);
         const factory = { ...c.call('mswFactory', [c.str(fn.key), c.arrow([], value)], type ? [type] : undefined), pure: true };
         return c.constDecl(fn.ident.name, factory, { exported: true, doc });
       }
@@ -369,8 +372,8 @@ export class MockBuilder {
   }
 
   /** `ClientSchemaTypes.Pet`: the client's type of a named schema, where `types_dir` gives it. */
-  private clientType(key: string): Code.Type | undefined {
-    const type = this.options.schemaTypes?.typeName(key);
+  private clientType(key: string, seeded = false): Code.Type | undefined {
+    const type = this.options.schemaTypes?.typeName(key, seeded);
     if (type === undefined) return undefined;
     this.usesClientTypes = true;
     return c.tref(`${SCHEMA_TYPES_NAMESPACE}.${type}`);
@@ -387,7 +390,7 @@ export class MockBuilder {
   /** Whether `expr` calls the factory of `key` and that factory is typed with the client's type. */
   isTypedFactoryCall(expr: Code.Expr | Code.Stmt[], key: string): boolean {
     const fn = this.factoryFns.get(key);
-    return fn !== undefined && !Array.isArray(expr) && expr.k === 'call' && expr.args.length === 0 && expr.callee === fn.ident && this.options.schemaTypes?.typeName(key) !== undefined;
+    return fn !== undefined && !Array.isArray(expr) && expr.k === 'call' && expr.args.length === 0 && expr.callee === fn.ident && this.options.schemaTypes?.typeName(key, true) !== undefined;
   }
 
   /** Whether a factory or an answer is typed with the client's schema types (`handlers.ts` then imports them). */
