@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError, importSpecifier, parseExports, type ApiModel } from '@specwright/core';
+import { ConfigError, importSpecifier, parseExports, type ApiModel, type Operation } from '@specwright/core';
 import { createClientNames, SCHEMA_TYPES_FILE } from '@specwright/openapi-zod-ts';
 import type { SchemaTypesModule } from './mock-values.js';
 
@@ -28,24 +28,42 @@ export async function clientTypes(model: ApiModel, output: string, typesDir: str
     const warning = `${file} does not exist yet: handlers.ts imports the mock factories' types from it, so run openapi-zod-ts first (into types_dir)`;
     let typed = false;
     return {
-      module: { specifier, typeName: (key) => ((typed = true), names.schema(key).type) },
+      module: {
+        specifier,
+        typeName: (key) => ((typed = true), names.schema(key).type),
+        responseType: (operation, status) => {
+          const type = names.operation(operation).responses.get(status)?.type;
+          if (type !== undefined) typed = true;
+          return type;
+        },
+      },
       warnings: () => (typed ? [warning] : []),
       read: file,
     };
   }
-  const lacking = new Set<string>();
-  const typeName = (key: string): string | undefined => {
-    const name = names.schema(key).type;
+  // Lacking types by what falls back: a described factory to `unknown`, a generated factory or
+  // an answer to its seeded value's type.
+  const lacking = { unknown: new Set<string>(), seeded: new Set<string>() };
+  const checked = (name: string, fallback: keyof typeof lacking): string | undefined => {
     if (exported === undefined || exported.has(name)) return name;
-    lacking.add(name);
+    lacking[fallback].add(name);
     return undefined;
   };
-  const warnings = (): string[] => {
-    if (lacking.size === 0) return [];
-    const shown = [...lacking].slice(0, 5).join(', ') + (lacking.size > 5 ? ` and ${lacking.size - 5} more` : '');
-    return [`${file} (types_dir) exports no type ${shown}: their mock factories return unknown; generate it with openapi-zod-ts from the same spec and filters`];
+  const typeName = (key: string, seeded = false): string | undefined => checked(names.schema(key).type, seeded ? 'seeded' : 'unknown');
+  // A status's body type as the client's function (successes) and `<Op>Errors` (errors) name it.
+  const responseType = (operation: Operation, status: string): string | undefined => {
+    const type = names.operation(operation).responses.get(status)?.type;
+    return type === undefined ? undefined : checked(type, 'seeded');
   };
-  return { module: { specifier, typeName }, warnings, read: exported === undefined ? undefined : file };
+  const warnings = (): string[] => {
+    const shown = (names: Set<string>) => [...names].slice(0, 5).join(', ') + (names.size > 5 ? ` and ${names.size - 5} more` : '');
+    const generate = 'generate it with openapi-zod-ts from the same spec and filters';
+    return [
+      ...(lacking.unknown.size > 0 ? [`${file} (types_dir) exports no type ${shown(lacking.unknown)}: their mock factories return unknown; ${generate}`] : []),
+      ...(lacking.seeded.size > 0 ? [`${file} (types_dir) exports no type ${shown(lacking.seeded)}: their mock factories and answers are typed by their seeded values; ${generate}`] : []),
+    ];
+  };
+  return { module: { specifier, typeName, responseType }, warnings, read: exported === undefined ? undefined : file };
 }
 
 /** The type names a `schema-types.ts` on disk exports; 'missing' when there is none. */

@@ -81,6 +81,6 @@ export const CONFIG_HELP = [
   `base_url         default route prefix; "*" matches any origin and prefix (default "${DEFAULTS.base_url}")`,
   `examples         serve the spec's named examples to Prefer: example=<name> (default ${DEFAULTS.examples})`,
   `variety          vary the mock data: union members in turn, nulls, absent optionals, array lengths, enum values (default ${DEFAULTS.variety})`,
-  "types_dir        directory of openapi-zod-ts's schema-types.ts: mock factories return its types (default: none, they return unknown)",
+  "types_dir        directory of openapi-zod-ts's schema-types.ts: mock factories and response bodies are typed with its types (default: none, typed by their mock values)",
   'projects         instead of the keys above: an array of such configs, one per spec',
 ];

@@ -2,7 +2,7 @@ import { GLOBAL_VALUE_NAMES, code as c, isStyledPathParam, mediaKind, requestSel
 import { impossibleStringWarnings } from './impossible-strings.js';
 import { MockBuilder, SCHEMA_TYPES_NAMESPACE, type SchemaTypesModule } from './mock-values.js';
 import { operationAnswers, operationExamples, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
-import { DESCRIBED_RUNTIME, FACTORY_RUNTIME, MERGE_RUNTIME, NO_TRAILING_SLASH, OPERATION_RUNTIME, RUNTIME_NAMES, VARIED_RUNTIME } from './operation-runtime.js';
+import { DESCRIBED_RUNTIME, FACTORY_RUNTIME, MERGE_RUNTIME, MOCK_PARTIAL, NO_TRAILING_SLASH, OPERATION_RUNTIME, RUNTIME_NAMES, VARIED_RUNTIME } from './operation-runtime.js';
 import { pathParamTests } from './path-tests.js';
 import { compareRanks, routePattern, specificity } from './routes.js';
 import { FORM_RESPONSE, HELPERS } from './runtime-helpers.js';
@@ -156,6 +156,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   // Per operation (issue 35): its answers table, and its exported handler.
   const tables: Code.Stmt[] = [];
   const opHandlers: (() => Code.Stmt)[] = [];
+  const typeAnswers: (() => void)[] = [];
   let sharedSlash = false;
   const handlerExprs = ordered.map((operation) => {
     const labels = new Set(operation.pathParams.filter((p) => isStyledPathParam(p) && p.style === 'label').map((p) => p.name));
@@ -165,6 +166,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
     const answers = operationAnswers(operation, plan, names.answers, mocks, (key) => schemas.get(key));
     plans.push(...answers.plans);
     tables.push(answers.declaration);
+    typeAnswers.push(answers.typeAnswers);
     const own = tests.get(operation.key) ?? [];
     const slash = slashed.has(operation.method) && !operation.urlPath.endsWith('/') ? [noTrailingSlash()] : [];
     // Built once the factories are named: a request body typed by its schema's factory.
@@ -198,6 +200,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   // Responses first: they decide which helpers and mock functions exist; then the factories.
   const requestBodies = operations.map((op) => op.requestBody?.contents.find((m) => m.kind === 'json')?.schema).filter((schema) => schema?.kind === 'ref');
   mocks.addFactories(new Set(requestBodies.map((schema) => schema.key)));
+  for (const type of typeAnswers) type();
   const reseed = [c.exprStmt(c.call(c.path('faker.seed'), [c.id('seed')]))];
   if (mocks.hasDescribed()) reseed.push(c.exprStmt(c.call(c.path('mswTurns.clear'))));
   body[seedAt] = c.fn('seedMockData', [c.param('seed', c.kw('number'), { default: c.num(options.seed) })], reseed, {
@@ -212,7 +215,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   for (const name of mocks.helpers()) body.push(c.canonicalRaw(HELPERS[name]));
   if (plans.some((plan) => plan.kind === 'form')) body.push(c.canonicalRaw(FORM_RESPONSE));
   const runtime = [
-    ...(handlerExprs.length > 0 || mocks.hasFactories() ? MERGE_RUNTIME : []),
+    ...(handlerExprs.length > 0 || mocks.hasFactories() ? [mocks.typesDescribed() ? MOCK_PARTIAL.typed : MOCK_PARTIAL.inferred, ...MERGE_RUNTIME] : []),
     ...(mocks.hasGeneratedFactories() ? FACTORY_RUNTIME : []),
     ...(mocks.hasDescribed() ? DESCRIBED_RUNTIME : []),
     ...(mocks.hasDescribed() && options.variety ? VARIED_RUNTIME : []),

@@ -10,6 +10,7 @@ import {
   type IntersectionNode,
   type NamedSchema,
   type ObjectNode,
+  type Operation,
   type PatternProperty,
   type RefNode,
   type SchemaNode,
@@ -79,8 +80,17 @@ export interface MockOptions {
 export interface SchemaTypesModule {
   /** Import specifier from the output directory (`../client/schema-types.js`). */
   specifier: string;
-  /** The exported type of a named schema, by key; `undefined` when the file lacks it (the factory then returns `unknown`). */
-  typeName: (key: string) => string | undefined;
+  /**
+   * The exported type of a named schema, by key; `undefined` when the file lacks it (a described
+   * factory then returns `unknown`; a `seeded` one, generated, its seeded value's type).
+   */
+  typeName: (key: string, seeded?: boolean) => string | undefined;
+  /**
+   * The exported type of an operation's declared response body by status key (`'200'`, `'4XX'`,
+   * `'default'`): the one the client's function and its `<Op>Errors` use; `undefined` when the
+   * file lacks it or the status has no schema.
+   */
+  responseType?: ((operation: Operation, status: string) => string | undefined) | undefined;
 }
 
 /** The namespace `handlers.ts` imports the client's schema types under. */
@@ -320,7 +330,10 @@ export class MockBuilder {
       const value = (fn.result as { expr: Code.Expr }).expr;
       if (factories.has(fn)) {
         const doc = `Seeded mock data for ${schema.sourceName}; \`overrides\` (a deep partial) are merged in, arrays replaced; \`{ variety }\` varies it.`;
-        return c.constDecl(fn.ident.name, c.pureCall('mswFactory', [c.str(fn.key), c.arrow([], value)]), { exported: true, doc });
+        // Typed with the client's type where it is known: the seeded value must be assignable to it.
+        const type = this.clientType(fn.key, true);
+        const factory = { ...c.call('mswFactory', [c.str(fn.key), c.arrow([], value)], type ? [type] : undefined), pure: true };
+        return c.constDecl(fn.ident.name, factory, { exported: true, doc });
       }
       const doc = `Mock data for ${schema.sourceName}${inside ? `, inside ${inside}` : ''}.`;
       return c.fn(fn.ident.name, [], [c.ret(value)], { doc });
@@ -354,18 +367,38 @@ export class MockBuilder {
   /** `mswDescribed("Pet")`, typed with the client's type where it is known: `as MockFactory<ClientSchemaTypes.Pet>`. */
   private describedFactory(key: string): Code.Expr {
     const factory = c.pureCall('mswDescribed', [c.str(key)]);
-    const type = this.options.schemaTypes?.typeName(key);
-    if (type === undefined) return factory;
-    this.typedDescribed = true;
-    return c.as(factory, c.tref('MockFactory', [c.tref(`${SCHEMA_TYPES_NAMESPACE}.${type}`)]));
+    const type = this.clientType(key);
+    return type ? c.as(factory, c.tref('MockFactory', [type])) : factory;
   }
 
-  /** Whether a described factory is typed with the client's schema types (`handlers.ts` then imports them). */
+  /** `ClientSchemaTypes.Pet`: the client's type of a named schema, where `types_dir` gives it. */
+  private clientType(key: string, seeded = false): Code.Type | undefined {
+    const type = this.options.schemaTypes?.typeName(key, seeded);
+    if (type === undefined) return undefined;
+    this.usesClientTypes = true;
+    return c.tref(`${SCHEMA_TYPES_NAMESPACE}.${type}`);
+  }
+
+  /** `ClientSchemaTypes.GetPetResponse`: the client's type of an operation's response body by status key, where `types_dir` gives it. */
+  responseClientType(operation: Operation, status: string): Code.Type | undefined {
+    const type = this.options.schemaTypes?.responseType?.(operation, status);
+    if (type === undefined) return undefined;
+    this.usesClientTypes = true;
+    return c.tref(`${SCHEMA_TYPES_NAMESPACE}.${type}`);
+  }
+
+  /** Whether `expr` calls the factory of `key` and that factory is typed with the client's type. */
+  isTypedFactoryCall(expr: Code.Expr | Code.Stmt[], key: string): boolean {
+    const fn = this.factoryFns.get(key);
+    return fn !== undefined && !Array.isArray(expr) && expr.k === 'call' && expr.args.length === 0 && expr.callee === fn.ident && this.options.schemaTypes?.typeName(key, true) !== undefined;
+  }
+
+  /** Whether a factory or an answer is typed with the client's schema types (`handlers.ts` then imports them). */
   typesDescribed(): boolean {
-    return this.typedDescribed;
+    return this.usesClientTypes;
   }
 
-  private typedDescribed = false;
+  private usesClientTypes = false;
 
   /** Helper functions that the responses and the declared functions call. */
   helpers(): HelperName[] {

@@ -1,4 +1,4 @@
-import { NameScope, code as c, declaredResponses, safeIdentifier, type Code, type Operation, type SchemaNode } from '@specwright/core';
+import { NameScope, code as c, declaredResponses, responseForStatus, safeIdentifier, type Code, type Operation, type SchemaNode } from '@specwright/core';
 import { planForResponse, resolved, type ResponsePlan } from './handlers.js';
 import type { MockBuilder } from './mock-values.js';
 import { routePattern } from './routes.js';
@@ -29,6 +29,8 @@ export interface OperationAnswers {
   /** The seed's status (`planResponse`). */
   status: number;
   plans: ResponsePlan[];
+  /** Types the JSON answers with the client's types, once the factories are known (`typeAnswers`). */
+  typeAnswers: () => void;
 }
 
 /**
@@ -52,14 +54,30 @@ export function operationAnswers(operation: Operation, seedPlan: ResponsePlan, n
     if (code === undefined || code === seedPlan.status || texts.has(code) || plans.get(code)?.kind !== 'non-json') continue;
     if (media?.kind === 'text' && media.schema && resolved(media.schema, resolve)?.kind === 'string') texts.set(code, media.schema);
   }
+  const json: { answer: Code.Arrow; plan: ResponsePlan & { kind: 'json' } }[] = [];
   const props = [...plans].map(([status, plan]) => {
     const text = texts.get(status);
-    return c.prop(String(status), text && plan.kind === 'non-json' ? textAnswer(text, plan.contentType, status, mocks) : answerExpr(plan, mocks));
+    const answer = text && plan.kind === 'non-json' ? textAnswer(text, plan.contentType, status, mocks) : answerExpr(plan, mocks);
+    if (plan.kind === 'json' && answer.k === 'arrow') json.push({ answer, plan });
+    return c.prop(String(status), answer);
   });
+  // With the client's types (`types_dir`), a JSON answer returns the type the client gives that
+  // status's body (its function's result, or `<Op>Errors`), so an override's `body` is typed from
+  // the spec, not from the seeded value; a call of a factory so typed needs no annotation.
+  const typeAnswers = () => {
+    for (const { answer, plan } of json) {
+      const key = responseForStatus(operation, plan.status)?.status;
+      const type = key === undefined ? undefined : mocks.responseClientType(operation, key);
+      if (type === undefined) continue;
+      if (plan.schema.kind === 'ref' && !plan.schema.nullable && mocks.isTypedFactoryCall(answer.body, plan.schema.key)) continue;
+      answer.returnType = type;
+    }
+  };
   return {
     declaration: c.constDecl(name, c.obj(props), { doc: 'Every declared response of the operation, by status code.' }),
     status: seedPlan.status,
     plans: [...plans.values()],
+    typeAnswers,
   };
 }
 

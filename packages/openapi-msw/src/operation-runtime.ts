@@ -4,17 +4,35 @@
  * statement, as prettier prints it under its default options (canonical).
  */
 
-/** `MockPartial` and `mswMerge`: what factories and per-operation handlers merge overrides with. */
-export const MERGE_RUNTIME: readonly string[] = [
-  `
-/** A deep partial: objects merge property by property, arrays and other values replace. */
+/**
+ * `MockPartial`, a deep partial in which `undefined` removes a property. Typed with the client's
+ * types (`types_dir`), only an optional property may be removed; an inferred type (the seeded
+ * value's) has every property required, so there any property may be.
+ */
+export const MOCK_PARTIAL = {
+  typed: `
+/** A deep partial: objects merge property by property, arrays and other values replace; \`undefined\` removes an optional property. */
 export type MockPartial<T> = T extends readonly unknown[]
   ? T
   : T extends object
-    ? { [K in keyof T]?: MockPartial<T[K]> }
+    ? {
+        [K in keyof T]?:
+          MockPartial<T[K]> | ({} extends Pick<T, K> ? undefined : never);
+      }
     : T;`,
+  inferred: `
+/** A deep partial: objects merge property by property, arrays and other values replace; \`undefined\` removes a property. */
+export type MockPartial<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T]?: MockPartial<T[K]> | undefined }
+    : T;`,
+} as const;
+
+/** `mswMerge`: what factories and per-operation handlers merge overrides with. */
+export const MERGE_RUNTIME: readonly string[] = [
   `
-/** \`value\` with the properties of \`partial\` merged in, recursively; arrays and other values replace. */
+/** \`value\` with the properties of \`partial\` merged in, recursively; arrays and other values replace, \`undefined\` removes. */
 function mswMerge<T>(value: T, partial: unknown): T {
   if (partial === undefined) return value;
   const isObject = (x: unknown): x is Record<string, unknown> =>
@@ -22,7 +40,8 @@ function mswMerge<T>(value: T, partial: unknown): T {
   if (!isObject(value) || !isObject(partial)) return partial as T;
   const merged: Record<string, unknown> = { ...value };
   for (const [key, item] of Object.entries(partial))
-    merged[key] = mswMerge(merged[key], item);
+    if (item === undefined) delete merged[key];
+    else merged[key] = mswMerge(merged[key], item);
   return merged as T;
 }`,
 ];
@@ -96,13 +115,16 @@ export interface MockRequest<P, Q, B> {
   request: Request;
 }`,
   `
-/** A resolver returning a whole response, or a body merged into the seeded mock of the default status. */
-export type MockResolver<A, D extends keyof A, P, Q, B> = (
-  input: MockRequest<P, Q, B>,
-) =>
+/** What a resolver returns: a body merged into the seeded mock of the default status, a whole response, or nothing where that status has no JSON body. */
+export type MockResolved<A, D extends keyof A> =
   | MockPartial<MockBody<A[D]>>
   | Response
-  | Promise<MockPartial<MockBody<A[D]>> | Response>;`,
+  | (A[D] extends null | string ? void | undefined : never);`,
+  `
+/** A resolver of a per-operation handler (see \`MockResolved\`). */
+export type MockResolver<A, D extends keyof A, P, Q, B> = (
+  input: MockRequest<P, Q, B>,
+) => MockResolved<A, D> | Promise<MockResolved<A, D>>;`,
   `
 /** The override of a per-operation handler. */
 export type MockOverride<A, D extends keyof A, P, Q, B> =

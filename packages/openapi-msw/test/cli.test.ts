@@ -144,6 +144,8 @@ describe('generating', () => {
     expect(result.stderr).toContain(`warning: ${join(p.dir, 'nowhere', 'schema-types.ts')} does not exist yet: handlers.ts imports the mock factories' types from it, so run openapi-zod-ts first (into types_dir)`);
     expect(readFileSync(join(p.dir, 'a/handlers.ts'), 'utf8')).toMatch(/from ["']\.\.\/nowhere\/schema-types\.js["']/);
     expect(result.stderr).toMatch(/warning: .*client.schema-types\.ts \(types_dir\) exports no type [^:]*\bBike\b[^:]*: their mock factories return unknown/);
+    // Generated factories and answers fall back to their seeded values' types.
+    expect(result.stderr).toMatch(/warning: .*client.schema-types\.ts \(types_dir\) exports no type [^:]*\bVehicle\b[^:]*: their mock factories and answers are typed by their seeded values/);
     const typed = readFileSync(join(p.dir, 'b/handlers.ts'), 'utf8');
     expect(typed).toMatch(/mswDescribed\(\s*["']Dog["'],?\s*\) as MockFactory<ClientSchemaTypes\.Dog>/);
     expect(typed).toMatch(/mswDescribed\(["']Bike["']\);\n/);

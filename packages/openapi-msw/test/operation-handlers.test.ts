@@ -10,6 +10,7 @@ import { fixture, typecheck } from '@specwright/testing';
 import { setupServer } from 'msw/node';
 import type { HttpHandler } from 'msw';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULTS, generateFileFromModel } from '../src/index.js';
 import { ANSWER_FIXTURES, defaultAnswers } from './default-answers.js';
 import { BASE, withClients, type WithClient } from './support.js';
 
@@ -31,6 +32,11 @@ describe('per-operation handlers over the generated client', () => {
     const { project, generated } = await withClients({ pet: document as object });
     pet = generated['pet']!;
     dir = project.dir;
+    // The same handlers typed with the client's types (`types_dir`, as `specwright` sets it), for the type tests.
+    const config = { input_openapi: fixture('petstore-3.1.yaml'), output: `${pet.dir}/typed`, seed: DEFAULTS.seed, max_array_items: DEFAULTS.max_array_items, depth_cap: DEFAULTS.depth_cap, base_url: DEFAULTS.base_url, examples: false, variety: false, types_dir: pet.dir };
+    const typed = await generateFileFromModel(modelFromDocument(document), config);
+    expect(typed.warnings).toEqual([]);
+    project.write('pet/typed/handlers.ts', typed.file.content);
     project.tsconfig('bundler');
     server.listen({ onUnhandledRequest: 'error' });
   }, 60_000);
@@ -84,6 +90,28 @@ describe('per-operation handlers over the generated client', () => {
     expect([teapot.status, await teapot.text()]).toEqual([418, 'abc']);
   });
 
+  it('an override property set to undefined removes it, in handler bodies and factories', async () => {
+    use(handler('getPetByIdHandler')({ body: { tag: undefined, weight: undefined, name: 'Rex' } }));
+    const got = (await (await fetch(`${BASE}/pets/1`)).json()) as Record<string, unknown>;
+    expect(got).toMatchObject({ name: 'Rex', id: expect.any(Number) });
+    expect(['tag' in got, 'weight' in got]).toEqual([false, false]);
+    // Without the override the seeded mock has them (the removal is the override's doing).
+    use(handler('getPetByIdHandler')());
+    const seeded = (await (await fetch(`${BASE}/pets/1`)).json()) as Record<string, unknown>;
+    expect(['tag' in seeded, 'weight' in seeded]).toEqual([true, true]);
+    const exports = pet.handlers as unknown as Record<string, (overrides?: unknown) => Record<string, unknown>>;
+    const rex = exports['mockPet']!({ tag: undefined, weight: undefined, name: 'Rex' });
+    expect(['tag' in rex, 'weight' in rex, rex['name']]).toEqual([false, false, 'Rex']);
+    expect('tag' in exports['mockPet']!()).toBe(true);
+  });
+
+  it('a resolver of a no-body status that returns nothing answers that status, empty', async () => {
+    use(handler('deletePetHandler')(() => undefined));
+    const gone = await fetch(`${BASE}/pets/1`, { method: 'DELETE' });
+    expect([gone.status, await gone.text()]).toEqual([204, '']);
+    await expect(pet.call['deletePet']!('1')).resolves.toBeUndefined();
+  });
+
   it('Prefer: code=<status> picks a declared response in the default handlers; an undeclared one is ignored', async () => {
     server.resetHandlers(...pet.handlers.handlers);
     const missing = await fetch(`${BASE}/pets/1`, { headers: { Prefer: 'code=404' } });
@@ -126,7 +154,7 @@ describe('per-operation handlers over the generated client', () => {
 
 function writeUse(dir: string) {
   const text = [
-    "import { createPetHandler, getPetByIdHandler, listPetsHandler, mockPet } from './pet/handlers.js';",
+    "import { createPetHandler, deletePetHandler, getPetByIdHandler, listPetsHandler, mockPet } from './pet/handlers.js';",
     "import { HttpResponse, type HttpHandler } from 'msw';",
     'export const ok: HttpHandler[] = [',
     '  getPetByIdHandler(),',
@@ -151,7 +179,52 @@ function writeUse(dir: string) {
     "export const rex: { name: string } = mockPet({ name: 'Rex', category: { name: 'dogs' } });",
     '// @ts-expect-error a factory override has the shape of its schema',
     'mockPet({ name: 2 });',
+    // Without the client's types too: removal with undefined (of any property: the inferred type has
+    // every one required), and a 204 resolver returning nothing.
+    "export const removed: { name: string } = mockPet({ tag: undefined, weight: undefined });",
+    "export const untypedNoBody: HttpHandler[] = [deletePetHandler(() => {}), deletePetHandler(async () => undefined), getPetByIdHandler({ body: { tag: undefined } })];",
+    '// @ts-expect-error a 200 resolver returns a body or a response',
+    'getPetByIdHandler(() => {});',
     '',
   ].join('\n');
+  const typed = [
+    // With the client's types (`types_dir`): every factory and every status's body is the client's type.
+    "import { deletePetHandler, getPetByIdHandler, listPetsHandler, mockPet, type MockPartial } from './pet/typed/handlers.js';",
+    "import type { GetPetByIdErrors, ListPetsErrors } from './pet/client.js';",
+    "import type { Pet, PetPage } from './pet/schema-types.js';",
+    "import type { HttpHandler } from 'msw';",
+    'type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;',
+    'type BodyOf<H, S> = H extends (override?: infer O) => unknown ? (Extract<O, { status: S }> extends { body?: infer B } ? NonNullable<B> : never) : never;',
+    'export const same: [Same<ReturnType<typeof mockPet>, Pet>, Same<BodyOf<typeof getPetByIdHandler, 200>, MockPartial<Pet>>, Same<BodyOf<typeof getPetByIdHandler, 404>, MockPartial<GetPetByIdErrors["404"]>>, Same<BodyOf<typeof listPetsHandler, 500>, MockPartial<ListPetsErrors["default"]>>, Same<BodyOf<typeof listPetsHandler, 200>, MockPartial<PetPage>>] = [true, true, true, true, true];',
+    'export const ok: HttpHandler[] = [',
+    '  getPetByIdHandler({ body: { tag: null } }), // nullable: the seeded mock never has null',
+    '  getPetByIdHandler({ body: { tag: undefined, weight: undefined } }), // optional: removed',
+    "  getPetByIdHandler({ body: { status: 'pending' } }), // an enum value the seed may not pick",
+    "  getPetByIdHandler({ status: 404, body: { code: 404, message: 'gone' } }),",
+    "  listPetsHandler({ status: 500, body: { message: 'down' } }), // default, by its representative code",
+    '  deletePetHandler(() => {}), // 204: nothing to return',
+    '  deletePetHandler(async () => undefined),',
+    "  getPetByIdHandler(() => ({ id: 1, name: 'Rex', status: 'sold', tag: null })),",
+    '  // @ts-expect-error 418 is not a declared status',
+    '  getPetByIdHandler({ status: 418 }),',
+    '  // @ts-expect-error a Pet is an object',
+    "  getPetByIdHandler({ body: 'Rex' }),",
+    '  // @ts-expect-error name is a string',
+    '  getPetByIdHandler({ body: { name: 1 } }),',
+    "  // @ts-expect-error status is one of the enum's values",
+    "  getPetByIdHandler({ body: { status: 'lost' } }),",
+    '  // @ts-expect-error id is required: it cannot be removed',
+    '  getPetByIdHandler({ body: { id: undefined } }),',
+    '  // @ts-expect-error the 404 body (Error) has no tag',
+    '  getPetByIdHandler({ status: 404, body: { tag: null } }),',
+    '  // @ts-expect-error a 200 resolver returns a body or a response',
+    '  getPetByIdHandler(() => {}),',
+    '];',
+    "export const nullTag: Pet = mockPet({ tag: null, weight: undefined });",
+    '// @ts-expect-error tag is a string or null',
+    'mockPet({ tag: 1 });',
+    '',
+  ].join('\n');
+  writeFileSync(`${dir}/use-typed-handlers.ts`, typed);
   writeFileSync(`${dir}/use-handlers.ts`, text);
 }

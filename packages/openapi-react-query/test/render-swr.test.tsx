@@ -36,8 +36,9 @@ describe('target "swr" on the edge fixture (suspense, auto_invalidate, infinite_
 
   beforeAll(async () => {
     project = generatedProject('rq-swr', join(import.meta.dirname, 'fixtures', 'hooks-edge.yaml'), {
-      // Routes under the base URL the client is given.
-      msw: { base_url: BASE },
+      // Routes under the base URL the client is given; typed with the client's types (as `specwright`
+      // sets `types_dir`; relative to the config file, under configs/), which handler-overrides.ts relies on.
+      msw: { base_url: BASE, types_dir: '../src/api' },
       hooks: { target: 'swr', suspense: true, auto_invalidate: true, infinite_query: true, stale_time: 1000 },
     });
     ((await import(join(project.out, 'client-config.ts'))) as { configureClient: (c: { baseUrl: string }) => void }).configureClient({ baseUrl: BASE });

@@ -66,7 +66,8 @@ describe('one run for the four generators', () => {
       ['openapi-zod-ts', { input_openapi: petstore, output: 'src/api', input_schema: 'src/schemas.ts' }],
       ['openapi-server', { input_openapi: petstore, output: 'src/api', framework: 'fastify', context_type: 'AuthContext', input_schema: 'src/schemas.ts' }],
       ['openapi-react-query', { input_openapi: petstore, output: 'src/api', suspense: true }],
-      ['openapi-msw', { input_openapi: petstore, output: 'src/mocks', seed: 7 }],
+      // specwright sets the msw section's types_dir to zod_ts.output: the handlers are typed with the client's types.
+      ['openapi-msw', { input_openapi: petstore, output: 'src/mocks', seed: 7, types_dir: 'src/api' }],
     ];
     for (const [command, config] of configs) {
       four.write(`${command}.json`, JSON.stringify(config));
