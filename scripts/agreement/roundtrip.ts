@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isUserError, loadModel, type ApiModel, type Operation } from '@specwright/core';
@@ -6,7 +6,7 @@ import { noResponsesWarning, operationHandlerNames } from '@specwright/openapi-m
 import { objectQuery, queryField } from '@specwright/openapi-server';
 import { createClientNames, type ZodVariant } from '@specwright/openapi-zod-ts';
 import { dispatcher, type MockHandler, type Msw } from '../corpus/agreement.js';
-import { digest, openCheckCache, projectDigest } from '../corpus/check-cache.js';
+import { openCheckCache, specProjectKey } from '../corpus/check-cache.js';
 import { bodyPair, clientBody, comparable, serviceAnswer, withNulls } from './bodies.js';
 import { generateProject, ROUTERS, type Generated, type RouterName } from './project.js';
 import { expect, serve, type Call } from './servers.js';
@@ -295,7 +295,7 @@ export async function checkSpec(specPath: string, options: CheckOptions): Promis
     generated = await generateProject(model, options.dir, omitted(model), variant);
     // The project holds the samples (values.ts) as well: the same files, the same round trip.
     const cache = options.reuse ? openCheckCache() : undefined;
-    const key = cache ? [projectDigest(options.dir), digest(readFileSync(specPath))] : [];
+    const key = cache ? specProjectKey(options.dir, specPath) : [];
     const earlier = cache?.get<Omit<SpecOutcome, 'spec' | 'variant'>>('roundtrip', key);
     if (earlier) return { ...earlier, spec: specPath, variant, reused: true };
     const outcome = await roundTrips(specPath, model, generated);

@@ -47,6 +47,11 @@ export function projectDigest(dir: string): string {
   return digest(...files.flatMap((path) => [relative(dir, path), readFileSync(path)]));
 }
 
+/** The key of a check of a spec's project: its files and the spec text (the requests are the spec's). */
+export function specProjectKey(dir: string, specPath: string): string[] {
+  return [projectDigest(dir), digest(readFileSync(specPath))];
+}
+
 export function openCheckCache(dir = join(root, '.tmp', 'corpus-check-cache')): CheckCache {
   const checker = checkerDigest();
   const pathOf = (kind: string, parts: readonly string[]) => join(dir, kind, `${digest(checker, ...parts)}.json`);

@@ -3,11 +3,11 @@
  * the generator runs, write the project, `tsc --noEmit`, `prettier --check`, agreement.
  * Started by the pool with the job as JSON in argv[2]; reports its phases and the result over IPC.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { loadModel, type ApiModel } from '@specwright/core';
 import { capAgreement, checkAgreement } from './agreement.js';
-import { digest, openCheckCache, projectDigest } from './check-cache.js';
+import { openCheckCache, projectDigest, specProjectKey } from './check-cache.js';
 import { prettierCheck, typecheck, type TscResult, type TscVersion } from './checks.js';
 import { describeError, initProject, runGenerators, writeFiles } from './generate.js';
 import type { SpecResult, WorkerJob, WorkerMessage } from './types.js';
@@ -84,8 +84,7 @@ async function run(): Promise<SpecResult> {
 
   if (job.agreement) {
     await send({ type: 'phase', phase: 'agreement' });
-    // The requests are the spec's: its text joins the project's files in the key.
-    const key = cache ? [...project, digest(readFileSync(job.spec.path))] : [];
+    const key = cache ? specProjectKey(job.projectDir, job.spec.path) : [];
     const earlier = cache?.get<NonNullable<SpecResult['agreement']>>('agreement', key);
     const agreementStart = performance.now();
     if (earlier) result.agreement = { ...earlier, reused: true };
