@@ -34,9 +34,15 @@ function replyTypes(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefine
 /** Each router's snippet that sends a reply. */
 const REPLY_SNIPPET = { hono: 'honoReply', express: 'expressReply', fastify: 'fastifyReply', koa: 'koaReply' } as const;
 
+/** The router's reply snippet, and the operation's media-type table if it needs one: once per operation. */
+export function useReply(b: RouterBuilder, plan: OperationPlan): Code.Expr | undefined {
+  b.use(REPLY_SNIPPET[b.framework]);
+  return replyTypes(b, plan);
+}
+
 /** `if (isReply(result)) return <send>;`: `send` gets the reply and the media-type table, if any. */
 export function replyGuard(b: RouterBuilder, plan: OperationPlan, send: (reply: Code.Expr, types: Code.Expr | undefined) => Code.Stmt[]): Code.Stmt {
-  b.use(REPLY_SNIPPET[b.framework]);
+  const types = useReply(b, plan);
   const result = code.id('result');
-  return code.ifStmt(code.call('isReply', [result]), send(result, replyTypes(b, plan)));
+  return code.ifStmt(code.call('isReply', [result]), send(result, types));
 }

@@ -159,6 +159,28 @@ function sendReply(
 }
 `,
   },
+  fastifyResult: {
+    declares: ['sendResult'],
+    needs: ['fastifyReply', 'fastifyJsonString'],
+    text: `
+/**
+ * Sends what a service method returned: a \`reply()\` with its status, else the success body as
+ * JSON with \`status\`.
+ */
+function sendResult(
+  reply: FastifyReply,
+  status: number,
+  result: unknown,
+  types?: Record<string, string>,
+): FastifyReply {
+  if (isReply(result)) return sendReply(reply, result, types);
+  reply.code(status);
+  return typeof result === "string"
+    ? sendJsonString(reply, result)
+    : reply.send(result);
+}
+`,
+  },
   koaReply: {
     declares: ['sendReply'],
     needs: ['reply'],
