@@ -54,27 +54,29 @@ export function operationAnswers(operation: Operation, seedPlan: ResponsePlan, n
     if (code === undefined || code === seedPlan.status || texts.has(code) || plans.get(code)?.kind !== 'non-json') continue;
     if (media?.kind === 'text' && media.schema && resolved(media.schema, resolve)?.kind === 'string') texts.set(code, media.schema);
   }
-  const json: { answer: Code.Arrow; plan: ResponsePlan & { kind: 'json' } }[] = [];
+  const json: { answer: Code.Arrow; plan: ResponsePlan & { kind: 'json' }; prop: Code.PropertyAssign }[] = [];
   const props = [...plans].map(([status, plan]) => {
     const text = texts.get(status);
     const answer = text && plan.kind === 'non-json' ? textAnswer(text, plan.contentType, status, mocks) : answerExpr(plan, mocks);
-    if (plan.kind === 'json' && answer.k === 'arrow') json.push({ answer, plan });
-    return c.prop(String(status), answer);
+    const prop = c.prop(String(status), answer);
+    if (plan.kind === 'json' && answer.k === 'arrow') json.push({ answer, plan, prop });
+    return prop;
   });
   // With the client's types (`types_dir`), a JSON answer returns the type the client gives that
   // status's body (its function's result, or `<Op>Errors`), so an override's `body` is typed from
-  // the spec, not from the seeded value; a call of a factory so typed needs no annotation.
+  // the spec, not from the seeded value. A factory called bare is the answer itself (an answer is
+  // called with no arguments), when it is so typed or there is no type to give.
   const typeAnswers = () => {
-    for (const { answer, plan } of json) {
+    for (const { answer, plan, prop } of json) {
       const key = responseForStatus(operation, plan.status)?.status;
       const type = key === undefined ? undefined : mocks.responseClientType(operation, key);
-      if (type === undefined) continue;
-      if (plan.schema.kind === 'ref' && !plan.schema.nullable && mocks.isTypedFactoryCall(answer.body, plan.schema.key)) continue;
-      answer.returnType = type;
+      const factory = plan.schema.kind === 'ref' && !plan.schema.nullable ? mocks.calledFactory(answer.body, plan.schema.key) : undefined;
+      if (factory && (type === undefined || mocks.isTypedFactoryCall(answer.body, factory.key))) prop.value = factory.ident;
+      else if (type !== undefined) answer.returnType = type;
     }
   };
   return {
-    declaration: c.constDecl(name, c.obj(props), { doc: 'Every declared response of the operation, by status code.' }),
+    declaration: c.constDecl(name, c.obj(props)),
     status: seedPlan.status,
     plans: [...plans.values()],
     typeAnswers,
