@@ -29,6 +29,9 @@ const TRICKY_STRINGS = [
   'nul \u0000 and bell \u0007',
   '*/ closes a comment',
   '</script>',
+  // More double quotes than single ones: enclosed in single quotes, each quote and backslash kept.
+  '{"a":"b","c":"d\\"e","f":"back\\\\slash","g":"it\'s"}',
+  '"\\\'"\\"\'\\\\"',
 ];
 
 const OBJECT = c.obj([c.prop('id', zs('number')), c.prop('name', c.dot(zs('string'), 'min', [c.num(1)])), c.prop('x-rate-limit', zs('string')), c.prop('200', c.nul())]);

@@ -21,15 +21,36 @@ function preferredQuote(content: string, singleQuote: boolean): '"' | "'" {
   return preferredCount > alternateCount ? alternate : preferred;
 }
 
-/** Re-encloses raw string content: escaped other quotes lose the backslash, bare enclosing quotes gain one. */
+/**
+ * Re-encloses raw string content: escaped other quotes lose the backslash, bare enclosing quotes
+ * gain one (prettier's `makeString`). A loop over code units, not a replace with a callback: a
+ * module's embedded JSON text holds tens of thousands of quotes.
+ */
 function makeString(content: string, enclosing: '"' | "'"): string {
   const other = enclosing === '"' ? "'" : '"';
-  const body = content.replace(/\\(["'\\])|(["'])/g, (match: string, escaped: string | undefined, bare: string | undefined) => {
-    if (escaped) return escaped === other ? other : match;
-    return bare === enclosing ? `\\${bare}` : bare!;
-  });
-  return enclosing + body + enclosing;
+  const enclosingCode = enclosing.charCodeAt(0);
+  const otherCode = other.charCodeAt(0);
+  let body = '';
+  let from = 0;
+  for (let i = 0; i < content.length; i++) {
+    const code = content.charCodeAt(i);
+    if (code === BACKSLASH) {
+      const next = content.charCodeAt(i + 1);
+      if (next === otherCode) {
+        body += content.slice(from, i) + other;
+        from = i + 2;
+      }
+      // An escaped quote or backslash stays as it is, and is not read again.
+      if (next === otherCode || next === enclosingCode || next === BACKSLASH) i++;
+    } else if (code === enclosingCode) {
+      body += content.slice(from, i) + '\\' + enclosing;
+      from = i + 1;
+    }
+  }
+  return enclosing + body + content.slice(from) + enclosing;
 }
+
+const BACKSLASH = 92;
 
 /** A string literal from its raw source text (prettier's `printString`). */
 export function printString(raw: string, ctx: PrintContext): string {
