@@ -4,11 +4,32 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot, tempProject } from '@specwright/testing';
 import { describe, expect, it } from 'vitest';
-import { writeOutputs } from '../src/index.js';
+import { diffOutputs, writeOutputs } from '../src/index.js';
 
 const core = pathToFileURL(join(repoRoot, 'packages', 'core', 'dist', 'index.js')).href;
 
 describe('writing outputs', () => {
+  it('tells unchanged files from changed ones by their bytes, whatever the characters', async () => {
+    const p = tempProject('write-diff', { prettier: false });
+    const texts = { ascii: '// a\n', accents: '// café, naïve\n', wide: '// 日本語 🎉\n', empty: '' };
+    for (const [name, text] of Object.entries(texts)) p.write(`out/${name}.ts`, text);
+    const file = (name: string, content: string, createOnly?: boolean) => ({ path: join(p.dir, 'out', `${name}.ts`), content, ...(createOnly ? { createOnly } : {}) });
+    const same = await diffOutputs(Object.entries(texts).map(([name, text]) => file(name, text)));
+    expect(same.changed).toEqual([]);
+    // Same length in characters but not in bytes, same bytes but one character moved, a missing
+    // file, an empty file given text; a create-only file is unchanged whenever it exists.
+    const result = await diffOutputs([
+      file('ascii', '// é\n'),
+      file('accents', '// café, naïev\n'),
+      file('missing', ''),
+      file('empty', '\n'),
+      file('wide', 'anything', true),
+      file('gone', 'anything', true),
+    ]);
+    expect(result.changed.map((path) => path.slice(p.dir.length + 5))).toEqual(['ascii.ts', 'accents.ts', 'missing.ts', 'empty.ts', 'gone.ts']);
+    expect(result.unchanged.map((path) => path.slice(p.dir.length + 5))).toEqual(['wide.ts']);
+  });
+
   it('removes the temp files and backups of a killed run, and only those', async () => {
     const p = tempProject('write-stale', { prettier: false });
     p.write('out/a.ts', '// a\n');
