@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export async function resolve(specifier, context, next) {
-  if ((specifier.startsWith('./') || specifier.startsWith('../')) && specifier.endsWith('.js') && context.parentURL?.startsWith('file:')) {
-    const url = new URL(specifier, context.parentURL);
+/** The `.ts` file a relative `./x.js` import means when only the TypeScript file exists, else undefined. */
+export function tsTarget(specifier, parentURL) {
+  if ((specifier.startsWith('./') || specifier.startsWith('../')) && specifier.endsWith('.js') && parentURL?.startsWith('file:')) {
+    const url = new URL(specifier, parentURL);
     if (!url.pathname.includes('/node_modules/') && !existsSync(fileURLToPath(url))) {
-      const ts = new URL(specifier.replace(/\.js$/, '.ts'), context.parentURL);
-      if (existsSync(fileURLToPath(ts))) return next(ts.href, context);
+      const ts = new URL(specifier.replace(/\.js$/, '.ts'), parentURL);
+      if (existsSync(fileURLToPath(ts))) return ts.href;
     }
   }
-  return next(specifier, context);
+  return undefined;
+}
+
+export async function resolve(specifier, context, next) {
+  return next(tsTarget(specifier, context.parentURL) ?? specifier, context);
 }

@@ -6,7 +6,6 @@
 import { rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { loadModel, type ApiModel } from '@specwright/core';
-import { capAgreement, checkAgreement } from './agreement.js';
 import { openCheckCache, projectDigest, specProjectKey } from './check-cache.js';
 import { prettierCheck, typecheck, type TscResult, type TscVersion } from './checks.js';
 import { describeError, initProject, runGenerators, writeFiles } from './generate.js';
@@ -84,6 +83,8 @@ async function run(): Promise<SpecResult> {
 
   if (job.agreement) {
     await send({ type: 'phase', phase: 'agreement' });
+    // Imported here: it loads TypeScript (most of a second per spec), which a run without the check (CI's) does not need.
+    const { capAgreement, checkAgreement } = await import('./agreement.js');
     const key = cache ? specProjectKey(job.projectDir, job.spec.path) : [];
     const earlier = cache?.get<NonNullable<SpecResult['agreement']>>('agreement', key);
     const agreementStart = performance.now();

@@ -7,8 +7,23 @@ import { generateInto, read } from './support.js';
 
 const FIXTURES = ['petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'hostile.yaml', 'external/main.yaml', 'mock-edge-cases.yaml', 'response-media.yaml'];
 
-/** One project holding handlers.ts of every fixture, each in its own folder. */
-async function fixturesProject(prettier: object | false) {
+/**
+ * One project holding handlers.ts of every fixture, each in its own folder: generated once per
+ * prettier config and shared by the tests below (the compile cases set its tsconfig, the broken
+ * case adds broken.ts to the unformatted one, which the prettier test reads only the handlers of).
+ */
+const fixturesProjects = new Map<string, ReturnType<typeof generateFixturesProject>>();
+function fixturesProject(prettier: object | false): ReturnType<typeof generateFixturesProject> {
+  const key = JSON.stringify(prettier);
+  let found = fixturesProjects.get(key);
+  if (!found) {
+    found = generateFixturesProject(prettier);
+    fixturesProjects.set(key, found);
+  }
+  return found;
+}
+
+async function generateFixturesProject(prettier: object | false) {
   const project = tempProject('msw-compile', { prettier });
   for (const name of FIXTURES) {
     const { document } = await loadSpecFile(fixture(name));

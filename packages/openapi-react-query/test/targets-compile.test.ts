@@ -10,11 +10,11 @@
  * compilers of their file types, `vue-tsc` and `svelte-check`, under the same flags.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixture, prettierUnformatted, repoRoot, tempProject, typecheck, type Resolution, type RunResult, type TempProject } from '@specwright/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generateInto } from './support/generated-project.js';
+import { runGenerator } from './support/generated-project.js';
 
 const own = (name: string) => join(import.meta.dirname, 'fixtures', name);
 const EVERYTHING = { auto_invalidate: true, infinite_query: true, stale_time: 1000, gc_time: 60_000, overrides: { pets: { stale_time: 5 } } };
@@ -74,13 +74,32 @@ const README_EXAMPLES = {
 /** The edge spec's hooks, their type tests and the README example: every hook kind, in the fewest files. */
 const REPRESENTATIVE = (target: keyof typeof README_EXAMPLES) => ['src/edge/**/*.ts', ...(README_EXAMPLES[target].check ? [] : [README_EXAMPLES[target].file])];
 
+/**
+ * openapi-zod-ts's client of each spec, written by its command line once into a project of its own
+ * (the same consumer prettier config, a sibling folder) and copied beside every target's hooks:
+ * it names no target, and was the same bytes written four times.
+ */
+let clients: TempProject | undefined;
+function clientsProject(): TempProject {
+  if (!clients) {
+    const project = tempProject('rq-targets-clients');
+    for (const s of SPECS) runGenerator(project, 'openapi-zod-ts', { input_openapi: s.spec, output: join(project.dir, 'src', s.name) }, `src-${s.name}.zod-ts`);
+    clients = project;
+  }
+  return clients;
+}
+
 describe.each(TARGETS)('target $target', ({ target, suspense }) => {
   let project: TempProject;
   beforeAll(() => {
     project = tempProject(`rq-${target}`);
+    const client = clientsProject();
     for (const s of SPECS) {
       const hooks = s.all ? { ...EVERYTHING, suspense, target } : { target };
-      const out = generateInto(project, s.spec, join('src', s.name), { hooks });
+      // The client first, as the seed's run order has it; then openapi-react-query writes the hooks beside it.
+      const out = join(project.dir, 'src', s.name);
+      cpSync(join(client.dir, 'src', s.name), out, { recursive: true });
+      runGenerator(project, 'openapi-react-query', { input_openapi: s.spec, output: out, ...hooks }, `src-${s.name}.react-query`);
       // The target's type tests (.types/README.md), beside the hooks of the edge fixture.
       if (s.name === 'edge') copyFileSync(join(import.meta.dirname, '.types', `hooks-edge.${target}.test-d.ts`), join(out, `hooks-edge.${target}.test-d.ts`));
     }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixture, prettierUnformatted, tempProject, typecheck, type Resolution, type TypeScriptVersion } from '@specwright/testing';
+import { fixture, prettierUnformatted, tempProject, typecheckTogether, type Resolution, type TempProject, type TypeScriptVersion } from '@specwright/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateInto, importModule } from './support.js';
 
@@ -13,14 +13,70 @@ import { generateInto, importModule } from './support.js';
 const SPECS = ['petstore-3.1.yaml', 'features-3.1.yaml', 'nullable-3.0.yaml', 'hostile.yaml', 'external/main.yaml'];
 const dirOf = (spec: string) => spec.replace(/\W+/g, '-');
 
-describe.each(['classic', 'mini'] as const)('fixture specs, %s zod', (variant) => {
-  const project = tempProject(`zod-ts-fixtures-${variant}`);
-  const generated = new Map<string, Awaited<ReturnType<typeof generateInto>>>();
+const VARIANTS = ['classic', 'mini'] as const;
+type Variant = (typeof VARIANTS)[number];
+type Generated = Awaited<ReturnType<typeof generateInto>>;
+
+/** Each variant's consumer project, generated once (its describe's beforeAll or a compile below, whichever asks first). */
+const fixtureProjects = new Map<Variant, Promise<{ project: TempProject; generated: Map<string, Generated> }>>();
+function fixturesOf(variant: Variant) {
+  let found = fixtureProjects.get(variant);
+  if (!found) {
+    found = (async () => {
+      const project = tempProject(`zod-ts-fixtures-${variant}`);
+      const generated = new Map<string, Generated>();
+      for (const spec of SPECS) {
+        generated.set(spec, await generateInto(fixture(spec), { project, outDir: `${dirOf(spec)}/gen`, inputSchema: `${dirOf(spec)}/schemas.ts`, variant }));
+      }
+      return { project, generated };
+    })();
+    fixtureProjects.set(variant, found);
+  }
+  return found;
+}
+
+/** Each variant's project of checked typing (unformatted), generated once. */
+const checkedProjects = new Map<Variant, Promise<TempProject>>();
+function checkedOf(variant: Variant): Promise<TempProject> {
+  let found = checkedProjects.get(variant);
+  if (!found) {
+    found = (async () => {
+      const project = tempProject(`zod-ts-checked-${variant}`, { prettier: false });
+      for (const spec of SPECS) await generateInto(fixture(spec), { project, outDir: dirOf(spec), format: false, typing: 'checked', variant });
+      return project;
+    })();
+    checkedProjects.set(variant, found);
+  }
+  return found;
+}
+
+/**
+ * The projects compiled in one program per TypeScript version and resolution (both variants' and,
+ * under 5.9 with nodenext, the checked typing's): zod's declarations are read and checked once
+ * instead of once per project; each diagnostic goes to the project whose folder holds its file.
+ */
+const compiled = new Map<string, Promise<Map<string, string>>>();
+function compiledTogether(version: TypeScriptVersion, resolution: Resolution): Promise<Map<string, string>> {
+  const key = `${version} ${resolution}`;
+  let found = compiled.get(key);
+  if (!found) {
+    found = (async () => {
+      const members = [];
+      for (const variant of VARIANTS) members.push({ label: `fixtures ${variant}`, dir: (await fixturesOf(variant)).project.dir });
+      if (version === '5.9' && resolution === 'nodenext') for (const variant of VARIANTS) members.push({ label: `checked ${variant}`, dir: (await checkedOf(variant)).dir });
+      return typecheckTogether(members, version, resolution);
+    })();
+    compiled.set(key, found);
+  }
+  return found;
+}
+
+describe.each(VARIANTS)('fixture specs, %s zod', (variant) => {
+  let project: TempProject;
+  let generated: Map<string, Generated>;
 
   beforeAll(async () => {
-    for (const spec of SPECS) {
-      generated.set(spec, await generateInto(fixture(spec), { project, outDir: `${dirOf(spec)}/gen`, inputSchema: `${dirOf(spec)}/schemas.ts`, variant }));
-    }
+    ({ project, generated } = await fixturesOf(variant));
   });
 
   it('writes the four files, the bases and the user-owned schema file', () => {
@@ -44,11 +100,8 @@ describe.each(['classic', 'mini'] as const)('fixture specs, %s zod', (variant) =
     ['7', 'bundler'],
     ['7', 'nodenext'],
   ];
-  it.each(matrix)('compiles with TypeScript %s, %s resolution', (version, resolution) => {
-    project.tsconfig(resolution);
-    const result = typecheck(project.dir, version);
-    expect(result.stdout + result.stderr).toBe('');
-    expect(result.code).toBe(0);
+  it.each(matrix)('compiles with TypeScript %s, %s resolution', async (version, resolution) => {
+    expect((await compiledTogether(version, resolution)).get(`fixtures ${variant}`)).toBe('');
   });
 
   it('passes prettier --check under the consumer config', async () => {
@@ -79,12 +132,8 @@ describe.each([
   ['mini', 'z.ZodMiniType<Pet>'],
 ] as const)('checked typing, %s zod', (variant, schemaType) => {
   it('proves that every type agrees with its schema (const X: z.ZodType<T> = ...)', async () => {
-    const project = tempProject(`zod-ts-checked-${variant}`, { prettier: false });
-    for (const spec of SPECS) await generateInto(fixture(spec), { project, outDir: dirOf(spec), format: false, typing: 'checked', variant });
+    const project = await checkedOf(variant);
     expect(readFileSync(join(project.dir, 'petstore-3-1-yaml', 'schema-types.ts'), 'utf8')).toContain(`export const PetSchema: ${schemaType} = /* @__PURE__ */ (() => z.object(`);
-    project.tsconfig('nodenext');
-    const result = typecheck(project.dir, '5.9');
-    expect(result.stdout + result.stderr).toBe('');
-    expect(result.code).toBe(0);
+    expect((await compiledTogether('5.9', 'nodenext')).get(`checked ${variant}`)).toBe('');
   });
 });
