@@ -385,6 +385,24 @@ describe('invalid documents', () => {
     expect((error as SpecError).location).toMatchObject({ file: 'spec.yaml', pointer });
   });
 
+  it('leaves out an optional query, header or cookie parameter named "", with a warning; a required or path one is an error', () => {
+    const parameters = [
+      { name: '', in: 'query', schema: { type: 'string', example: '' } },
+      { name: '', in: 'header', schema: { type: 'string' } },
+      { name: 'q', in: 'query', schema: { type: 'string' } },
+    ];
+    const model = modelFromDocument({ openapi: '3.1.0', info: { title: 't', version: '1' }, paths: { '/a': { get: { parameters, responses: { '200': { description: 'ok' } } } } } });
+    expect(model.operations[0]!.queryParams.map((p) => p.name)).toEqual(['q']);
+    expect(model.operations[0]!.headerParams).toEqual([]);
+    expect(model.warnings).toEqual([
+      '#/paths/~1a/get/parameters/0/name: an optional query parameter named "" is left out: neither sent by the client nor read by the routers',
+      '#/paths/~1a/get/parameters/1/name: an optional header parameter named "" is left out: neither sent by the client nor read by the routers',
+    ]);
+    for (const refused of [{ name: '', in: 'query', required: true }, { name: '', in: 'path', required: true }]) {
+      expect(build({ '/a': { get: { parameters: [refused] } } })).toThrow(/needs a non-empty "name"/);
+    }
+  });
+
   it('warns about skipped methods and undeclared path parameters', () => {
     const model = modelFromDocument({
       openapi: '3.1.0',

@@ -302,14 +302,20 @@ class ModelBuilder {
 
   private parameters(value: unknown, pointer: string): Parameter[] {
     const list = this.reader.optionalArray(value, pointer, 'parameters') ?? [];
-    return list.map((raw, i) => this.parameter(raw, childPointer(pointer, i)));
+    return list.flatMap((raw, i) => this.parameter(raw, childPointer(pointer, i)) ?? []);
   }
 
-  private parameter(raw: unknown, pointer: string): Parameter {
+  /** The parameter, or undefined for an optional one named "" outside the path (left out, warned). */
+  private parameter(raw: unknown, pointer: string): Parameter | undefined {
     const r = this.reader;
     const { value: p, pointer: at } = this.deref(raw, pointer, 'a parameter');
     const name = p['name'];
     const location = p['in'];
+    // Real specs have them (an `example: ""` beside `name: ""`): no request can be meant to set one.
+    if (name === '' && (location === 'query' || location === 'header' || location === 'cookie') && p['required'] !== true) {
+      r.warn(childPointer(at, 'name'), `an optional ${location} parameter named "" is left out: neither sent by the client nor read by the routers`);
+      return undefined;
+    }
     if (typeof name !== 'string' || name.length === 0) this.reader.fail(childPointer(at, 'name'), 'a parameter needs a non-empty "name"');
     if (typeof location !== 'string' || !LOCATIONS.has(location)) {
       this.reader.fail(childPointer(at, 'in'), `parameter "in" must be one of path, query, header, cookie, found ${describe(location)}`);
