@@ -387,15 +387,14 @@ export class MockBuilder {
     return c.tref(`${SCHEMA_TYPES_NAMESPACE}.${type}`);
   }
 
-  /** The factory of `key` and its name, when `expr` calls it with no arguments. */
-  calledFactory(expr: Code.Expr | Code.Stmt[], key: string): { key: string; ident: Code.Expr } | undefined {
+  /**
+   * The factory of `key`, when `expr` calls it with no arguments: its name, and whether it is typed
+   * with the client's type of that schema.
+   */
+  calledFactory(expr: Code.Expr | Code.Stmt[], key: string): { ident: Code.Expr; typed: boolean } | undefined {
     const fn = this.factoryFns.get(key);
-    return fn !== undefined && !Array.isArray(expr) && expr.k === 'call' && expr.args.length === 0 && expr.callee === fn.ident ? { key, ident: fn.ident } : undefined;
-  }
-
-  /** Whether `expr` calls the factory of `key` and that factory is typed with the client's type. */
-  isTypedFactoryCall(expr: Code.Expr | Code.Stmt[], key: string): boolean {
-    return this.calledFactory(expr, key) !== undefined && this.options.schemaTypes?.typeName(key, true) !== undefined;
+    if (fn === undefined || Array.isArray(expr) || expr.k !== 'call' || expr.args.length > 0 || expr.callee !== fn.ident) return undefined;
+    return { ident: fn.ident, typed: this.options.schemaTypes?.typeName(key, true) !== undefined };
   }
 
   /** Whether a factory or an answer is typed with the client's schema types (`handlers.ts` then imports them). */

@@ -71,7 +71,7 @@ export function operationAnswers(operation: Operation, seedPlan: ResponsePlan, n
       const key = responseForStatus(operation, plan.status)?.status;
       const type = key === undefined ? undefined : mocks.responseClientType(operation, key);
       const factory = plan.schema.kind === 'ref' && !plan.schema.nullable ? mocks.calledFactory(answer.body, plan.schema.key) : undefined;
-      if (factory && (type === undefined || mocks.isTypedFactoryCall(answer.body, factory.key))) prop.value = factory.ident;
+      if (factory && (type === undefined || factory.typed)) prop.value = factory.ident;
       else if (type !== undefined) answer.returnType = type;
     }
   };
