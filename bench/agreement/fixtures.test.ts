@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture, repoRoot } from '@specwright/testing';
 import type { ZodVariant } from '@specwright/openapi-zod-ts';
@@ -119,6 +121,36 @@ describe('pnpm agreement', () => {
     expect(lines[0]).toBe('fixtures/specs/nullable-3.0.yaml (mini): 3 agreed, 0 failed, 0 skipped; responses 3 agreed, 0 failed, 0 skipped');
     expect(lines.slice(-2)).toEqual(['3 operations agreed, 0 failed, 0 skipped', '3 declared responses agreed, 0 failed, 0 skipped']);
     expect(run.code).toBe(0);
+  });
+
+  it('journals each spec by its name and carries a run into another checkout with --resume --journal; --smallest-first goes by size', async () => {
+    // nullable-3.0.yaml is the larger of the two, so --smallest-first checks it second.
+    const specs = [fixture('nullable-3.0.yaml'), fixture('schemaless-text-body.yaml')];
+    expect(statSync(specs[0]!).size).toBeGreaterThan(statSync(specs[1]!).size);
+    const dir = mkdtempSync(join(tmpdir(), 'agreement-journal-'));
+    try {
+      const journal = join(dir, 'all.jsonl');
+      const args = [...specs.flatMap((spec) => ['--spec', spec]), '--zod-variant', 'mini', '--jobs', '1', '--journal', journal, '--smallest-first'];
+      const first = await runNode(args);
+      expect(first.code).toBe(0);
+      const firstLines = first.stdout.trim().split('\n');
+      expect(firstLines[0]).toMatch(/^fixtures\/specs\/schemaless-text-body\.yaml \(mini\): /);
+      expect(firstLines[1]).toMatch(/^fixtures\/specs\/nullable-3\.0\.yaml \(mini\): 3 agreed/);
+      expect(first.stdout).toMatch(/^slowest: fixtures\/specs\/\S+ \d+\.\d s, fixtures\/specs\/\S+ \d+\.\d s$/m);
+      // Keys hold the spec's name, not this checkout's path, so a committed journal serves a new clone.
+      const keys = readFileSync(journal, 'utf8').trim().split('\n').map((line) => (JSON.parse(line) as { key: string }).key);
+      expect(keys.map((key) => key.split(' ').slice(1).join(' '))).toEqual(['fixtures/specs/schemaless-text-body.yaml mini', 'fixtures/specs/nullable-3.0.yaml mini']);
+      expect(keys.join('\n')).not.toContain(repoRoot);
+
+      const again = await runNode([...args, '--resume']);
+      expect(again.code).toBe(0);
+      expect(again.stdout).toContain('2 of 2 specs taken from earlier runs (--resume)');
+      expect(again.stdout.split('\n').slice(0, 2)).toEqual(firstLines.slice(0, 2));
+      // Nothing was checked again, so nothing was appended.
+      expect(readFileSync(journal, 'utf8').trim().split('\n')).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses an unknown sample with exit 2 and the usage', async () => {

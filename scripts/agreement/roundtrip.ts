@@ -40,6 +40,8 @@ export interface SpecOutcome {
   warnings: string[];
   /** Taken from an earlier round trip of byte-identical output (`--resume`). */
   reused?: boolean;
+  /** Wall time of the spec's check process, generation included (set by the CLI). */
+  ms?: number;
 }
 
 type ClientFunction = (...args: unknown[]) => Promise<unknown>;
