@@ -148,6 +148,17 @@ describe('pnpm agreement', () => {
       expect(again.stdout.split('\n').slice(0, 2)).toEqual(firstLines.slice(0, 2));
       // Nothing was checked again, so nothing was appended.
       expect(readFileSync(journal, 'utf8').trim().split('\n')).toHaveLength(2);
+
+      // Another journal (another fingerprint's: a generator changed) with the committed check
+      // cache: each spec is generated again, and its round trip comes from the byte-identical output.
+      const checks = ['--check-cache', join(dir, 'checks.jsonl')];
+      const cached = await runNode([...args.slice(0, -3), '--journal', join(dir, 'first.jsonl'), '--resume', ...checks]);
+      expect(cached.code).toBe(0);
+      expect(cached.stdout).not.toContain('generated again');
+      const regenerated = await runNode([...args.slice(0, -3), '--journal', join(dir, 'second.jsonl'), '--resume', ...checks]);
+      expect(regenerated.code).toBe(0);
+      expect(regenerated.stdout).toContain('2 of 2 specs generated again, their round trips taken from earlier runs of byte-identical output (--resume)');
+      expect(regenerated.stdout.split('\n').slice(0, 2).sort()).toEqual(firstLines.slice(0, 2).sort());
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

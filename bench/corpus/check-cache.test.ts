@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,5 +45,39 @@ describe('the corpus check cache (pnpm corpus --resume)', () => {
     expect(cache.get('tsc-7', [...key, 'another spec'])).toBeUndefined();
     // A second cache over the same folder (the next session's run) reads it.
     expect(openCheckCache(join(base, 'cache')).get('tsc-7', key)).toMatchObject({ ms: 1234 });
+  });
+
+  it('keeps the same results in one .jsonl file that a commit can carry: shared by workers, the last line of a key wins', () => {
+    const file = join(base, 'committed', 'checks.jsonl');
+    const key = [projectDigest(project('c'))];
+    const first = openCheckCache(file);
+    // A second worker opened the file before the first stored anything.
+    const second = openCheckCache(file);
+    first.set('tsc-7', key, { errors: 0, ms: 10 });
+    second.set('prettier', ['{}', 'text'], true);
+    expect(first.get('tsc-7', key)).toStrictEqual({ errors: 0, ms: 10 });
+    expect(first.get('prettier', ['{}', 'text'])).toBeUndefined(); // stored after it opened the file
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(2);
+
+    // The next session's checkout reads both, by kind and parts.
+    const next = openCheckCache(file);
+    expect(next.get('tsc-7', key)).toStrictEqual({ errors: 0, ms: 10 });
+    expect(next.get('prettier', ['{}', 'text'])).toBe(true);
+    expect(next.get('tsc-5.9', key)).toBeUndefined();
+    expect(next.get('prettier', ['{}', 'other text'])).toBeUndefined();
+    next.set('tsc-7', key, { errors: 3, ms: 20 });
+    expect(openCheckCache(file).get('tsc-7', key)).toStrictEqual({ errors: 3, ms: 20 });
+  });
+
+  it('skips a line a killed run cut short, and the next line stored after it stays readable', () => {
+    const file = join(base, 'torn', 'checks.jsonl');
+    openCheckCache(file).set('tsc-7', ['a'], { errors: 0 });
+    appendFileSync(file, '{"k":"' + '0'.repeat(64) + '","v":{"err');
+    const cache = openCheckCache(file);
+    expect(cache.get('tsc-7', ['a'])).toStrictEqual({ errors: 0 });
+    cache.set('tsc-7', ['b'], { errors: 1 });
+    const next = openCheckCache(file);
+    expect(next.get('tsc-7', ['b'])).toStrictEqual({ errors: 1 });
+    expect(next.get('tsc-7', ['a'])).toStrictEqual({ errors: 0 });
   });
 });

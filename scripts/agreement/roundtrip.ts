@@ -282,6 +282,8 @@ export interface CheckOptions {
   variant?: ZodVariant;
   /** Reuse the outcome of an earlier round trip of byte-identical output (`--resume`, see `CheckCache`). */
   reuse?: boolean;
+  /** Where the reused outcomes are kept (default `.tmp/corpus-check-cache`). */
+  checkCache?: string;
 }
 
 export async function checkSpec(specPath: string, options: CheckOptions): Promise<SpecOutcome> {
@@ -296,7 +298,7 @@ export async function checkSpec(specPath: string, options: CheckOptions): Promis
   try {
     generated = await generateProject(model, options.dir, omitted(model), variant);
     // The project holds the samples (values.ts) as well: the same files, the same round trip.
-    const cache = options.reuse ? openCheckCache() : undefined;
+    const cache = options.reuse ? openCheckCache(options.checkCache) : undefined;
     const key = cache ? specProjectKey(options.dir, specPath) : [];
     const earlier = cache?.get<Omit<SpecOutcome, 'spec' | 'variant'>>('roundtrip', key);
     if (earlier) return { ...earlier, spec: specPath, variant, reused: true };

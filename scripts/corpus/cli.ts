@@ -34,7 +34,10 @@ const USAGE = `usage: pnpm corpus [options]
                           .tmp/corpus-out/<sample>)
   --resume                reuse the records of <out>/report.json made by the same generators;
                           for the other specs, generate again and reuse the checks (tsc, prettier
-                          --check, agreement) of byte-identical output (.tmp/corpus-check-cache)
+                          --check, agreement) of byte-identical output (kept in --check-cache)
+  --check-cache PATH      where --resume keeps the checks: a folder (default .tmp/corpus-check-cache)
+                          or a .jsonl file, such as bench/corpus/all/checks.jsonl, that a commit
+                          carries into a new checkout
   --smallest-first        run the smallest specs first (default: largest first), so that a run
                           stopped early (a session's share of --sample all) has covered the most specs
   --keep                  keep every temporary project (default: only those with findings)
@@ -59,6 +62,7 @@ const OPTIONS = {
   timeout: { type: 'string', default: '300' },
   out: { type: 'string' },
   resume: { type: 'boolean', default: false },
+  'check-cache': { type: 'string' },
   'smallest-first': { type: 'boolean', default: false },
   keep: { type: 'boolean', default: false },
   'no-agreement': { type: 'boolean', default: false },
@@ -153,6 +157,7 @@ const jobList: WorkerJob[] = selection.specs
     inputSchema: index % 2 === 1,
     variant: forcedVariant ?? alternateVariant(spec.id),
     reuse: args.resume,
+    checkCache: args['check-cache'] === undefined ? undefined : resolve(args['check-cache']),
   }))
   .filter((job) => !previous.has(job.spec.id));
 

@@ -23,6 +23,8 @@ export interface WorkerJob {
   variant: ZodVariant;
   /** Reuse the checks of byte-identical output from earlier runs (`--resume`, see `CheckCache`). */
   reuse: boolean;
+  /** Where the reused checks are kept (`--check-cache`; default `.tmp/corpus-check-cache`). */
+  checkCache?: string;
 }
 
 export type WorkerMessage = { type: 'phase'; phase: string } | { type: 'result'; result: SpecResult };

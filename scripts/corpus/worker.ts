@@ -61,7 +61,7 @@ async function run(): Promise<SpecResult> {
   writeFiles(files);
   const relativeFiles = files.map((f) => relative(job.projectDir, f.path));
 
-  const cache = job.reuse ? openCheckCache() : undefined;
+  const cache = job.reuse ? openCheckCache(job.checkCache) : undefined;
   const project = cache ? [projectDigest(job.projectDir)] : [];
   result.tsc = [];
   for (const version of job.tsc) {
