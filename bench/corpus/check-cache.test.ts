@@ -1,8 +1,10 @@
 import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { repoRoot } from '@specwright/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openCheckCache, projectDigest } from '../../scripts/corpus/check-cache.js';
+import { checkingScripts } from '../../scripts/corpus/fingerprint.js';
 
 const base = mkdtempSync(join(tmpdir(), 'check-cache-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
@@ -79,5 +81,13 @@ describe('the corpus check cache (pnpm corpus --resume)', () => {
     const next = openCheckCache(file);
     expect(next.get('tsc-7', ['b'])).toStrictEqual({ errors: 1 });
     expect(next.get('tsc-7', ['a'])).toStrictEqual({ errors: 0 });
+  });
+});
+
+describe('what a record and a check depend on (fingerprint.ts)', () => {
+  it('takes every checking script of scripts/corpus and scripts/agreement, and leaves out the command lines, the summary and the fuzzers', () => {
+    const names = checkingScripts(repoRoot).map((path) => relative(join(repoRoot, 'scripts'), path));
+    expect(names).toEqual(expect.arrayContaining(['corpus/worker.ts', 'corpus/checks.ts', 'corpus/agreement.ts', 'corpus/generate.ts', 'corpus/register.mjs', 'agreement/roundtrip.ts', 'agreement/values.ts']));
+    for (const neutral of ['corpus/cli.ts', 'corpus/report.ts', 'corpus/warning-classes.ts', 'corpus/fuzz.ts', 'agreement/cli.ts']) expect(names).not.toContain(neutral);
   });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { checkingScripts } from './fingerprint.js';
 
 /**
  * The results of checks that depend only on their inputs, kept across runs under
@@ -18,8 +19,6 @@ export interface CheckCache {
 }
 
 const root = join(import.meta.dirname, '..', '..');
-/** The checks: the corpus runner's and `pnpm agreement`'s round trips. */
-const scriptDirs = [import.meta.dirname, join(import.meta.dirname, '..', 'agreement')];
 
 export function digest(...parts: (string | Buffer)[]): string {
   const hash = createHash('sha256');
@@ -27,14 +26,9 @@ export function digest(...parts: (string | Buffer)[]): string {
   return hash.digest('hex');
 }
 
-/** What every key holds: the lockfile and the checking scripts. */
+/** What every key holds: the lockfile and the checking scripts (the corpus runner's and `pnpm agreement`'s). */
 function checkerDigest(): string {
-  const scripts = scriptDirs.flatMap((dir) =>
-    readdirSync(dir)
-      .filter((name) => /\.(ts|mjs)$/.test(name))
-      .sort()
-      .flatMap((name) => [name, readFileSync(join(dir, name))]),
-  );
+  const scripts = checkingScripts(root).flatMap((path) => [relative(root, path), readFileSync(path)]);
   return digest(readFileSync(join(root, 'pnpm-lock.yaml')), ...scripts);
 }
 

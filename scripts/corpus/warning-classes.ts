@@ -22,6 +22,7 @@ export const CLASSES: { name: string; test: RegExp }[] = [
   { name: 'value its schema provably does not admit', test: /matches no string of length/ },
   { name: 'operation without responses (no MSW handler)', test: /declares no responses: no handler/ },
   { name: 'multipart or form response that is not an object (raw bytes)', test: /cannot be read as named parts/ },
+  { name: 'optional query, header or cookie parameter named "" (left out)', test: /^an optional \w+ parameter named "" is left out/ },
 ];
 
 const reportPath = process.argv[2];
