@@ -15,6 +15,8 @@ export type { MemoStats } from './ir/model-memo.js';
 export { describesText } from './ir/response-media.js';
 export type * from './ir/types.js';
 export { isNullable } from './ir/schema-nodes.js';
+export { disjointIntersection, jsonTypes } from './ir/json-types.js';
+export type { JsonType } from './ir/json-types.js';
 export { WRITABLE_SUFFIX } from './ir/visibility.js';
 export { childPointer, escapeSegment, parsePointer, resolvePointer } from './ir/pointer.js';
 export { successResponses, successStatus, flattenSecurity, requestSelectors, routeShape } from './ir/queries.js';

@@ -1,9 +1,10 @@
-import { childPointer, type ApiModel, type SchemaNode, type StringNode } from '@specwright/core';
+import { childPointer, disjointIntersection, type ApiModel, type NamedSchema, type SchemaNode, type StringNode } from '@specwright/core';
 import { admitsNoString } from './pattern-proof.js';
 
 /**
- * The string schemas of a spec that provably admit no value (see `admitsNoString`), each named by
- * its JSON pointer, as generation warnings. The mock generator leaves such a value out where its
+ * The schemas of a spec that provably admit no value, each named by its JSON pointer, as generation
+ * warnings: string schemas (see `admitsNoString`) and intersections whose members share no JSON type
+ * (see `disjointIntersection`). The mock generator leaves such a value out where its
  * container lets it (an optional property, an array without `minItems`, another union variant)
  * and answers null (or the nearest nullable container) where nothing can give way.
  */
@@ -17,6 +18,9 @@ export function impossibleString(node: StringNode): boolean {
 export function impossibleText(node: StringNode): string {
   return `pattern ${JSON.stringify(node.pattern)} matches no string of length ${node.minLength ?? 0}..${node.maxLength ?? '∞'} (proved at generation time: the schema admits no value)`;
 }
+
+/** What a warning says about an intersection whose members share no JSON type. */
+export const DISJOINT_TEXT = 'its allOf members (or its type and the anyOf or oneOf beside it) share no JSON type (proved at generation time: the schema admits no value)';
 
 /** A node in which no string schema with a pattern can be (refs are visited as named schemas). */
 function inert(node: SchemaNode): boolean {
@@ -45,12 +49,14 @@ type Where = () => string;
  */
 export function impossibleStringWarnings(model: ApiModel, impossible: (node: StringNode) => boolean): string[] {
   const warnings: string[] = [];
+  const named = new Map<string, NamedSchema>(model.schemas.map((schema) => [schema.key, schema]));
+  const leftOut = 'mock data leaves such values out where the schema allows, and the requests or answers that need one cannot be valid';
   const child = (where: Where, ...segments: (string | number)[]): Where => () => childPointer(where(), ...segments);
   const visit = (node: SchemaNode, where: Where, depth: number): void => {
     if (depth > 64) return;
     switch (node.kind) {
       case 'string':
-        if (impossible(node)) warnings.push(`${where()}: ${impossibleText(node)}; mock data leaves such values out where the schema allows, and the requests or answers that need one cannot be valid`);
+        if (impossible(node)) warnings.push(`${where()}: ${impossibleText(node)}; ${leftOut}`);
         return;
       case 'object':
         // Most properties are scalars without a pattern: no pointer is made for them.
@@ -68,6 +74,7 @@ export function impossibleStringWarnings(model: ApiModel, impossible: (node: Str
       case 'union':
         return node.variants.forEach((variant) => visit(variant, where, depth + 1));
       case 'intersection':
+        if (disjointIntersection(node, named)) return void warnings.push(`${where()}: ${DISJOINT_TEXT}; ${leftOut}`);
         return node.members.forEach((member, i) => visit(member, child(where, 'allOf', i), depth + 1));
       default:
         return;

@@ -1,6 +1,7 @@
 import {
   NameScope,
   code as c,
+  disjointIntersection,
   pascalCase,
   safeIdentifier,
   type ApiModel,
@@ -18,7 +19,7 @@ import {
   type TupleNode,
   type UnionNode,
 } from '@specwright/core';
-import { impossibleString, impossibleText } from './impossible-strings.js';
+import { DISJOINT_TEXT, impossibleString, impossibleText } from './impossible-strings.js';
 import { MockDescriber } from './mock-descriptions.js';
 import { numberExpr } from './numbers.js';
 import { UnsupportedPattern, fitLength, lengthBounds, parsePattern, type PatternNode } from './pattern.js';
@@ -828,6 +829,8 @@ export class MockBuilder {
   }
 
   private intersection(node: IntersectionNode, frame: Frame): Result {
+    // Members that share no JSON type (an array that must also be an object): no value is valid.
+    if (disjointIntersection(node, this.schemas)) return { ok: false, reason: 'never', detail: DISJOINT_TEXT };
     const inner = this.descend(frame);
     if (!inner) return cut('depth');
     // Objects (through refs and chosen union variants) merge property by property, so that the
