@@ -1,5 +1,5 @@
 import { GLOBAL_VALUE_NAMES, code as c, isStyledPathParam, mediaKind, requestSelectors, routedUrlPath, routeShape, type ApiModel, type Code, type Operation, type RequestSelectors, type SchemaNode } from '@specwright/core';
-import { impossibleStringWarnings } from './impossible-strings.js';
+import { impossibleValueWarnings } from './impossible-values.js';
 import { MockBuilder, SCHEMA_TYPES_NAMESPACE, type SchemaTypesModule } from './mock-values.js';
 import { operationAnswers, operationExamples, operationHandler, operationNames, type OperationNames } from './operation-handlers.js';
 import { DESCRIBED_RUNTIME, FACTORY_RUNTIME, MERGE_RUNTIME, MOCK_PARTIAL, NO_TRAILING_SLASH, OPERATION_RUNTIME, RUNTIME_NAMES, VARIED_RUNTIME } from './operation-runtime.js';
@@ -122,7 +122,7 @@ export function buildHandlersModule(model: ApiModel, options: HandlerModuleOptio
   const groups = new Map<string, Operation[]>();
   for (const op of operations) groups.set(routeShape(op), [...(groups.get(routeShape(op)) ?? []), op]);
   const tests = new Map<string, Code.Expr[]>();
-  const warnings: string[] = [...skipped, ...impossibleStringWarnings(model, (node) => mocks.admitsNone(node))];
+  const warnings: string[] = [...skipped, ...impossibleValueWarnings(model, (node) => mocks.admitsNone(node))];
   for (const group of groups.values()) {
     if (group.length === 1) continue;
     const seen = new Map<string, Operation>();

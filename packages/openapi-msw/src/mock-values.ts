@@ -19,7 +19,7 @@ import {
   type TupleNode,
   type UnionNode,
 } from '@specwright/core';
-import { DISJOINT_TEXT, impossibleString, impossibleText } from './impossible-strings.js';
+import { DISJOINT_TEXT, impossibleString, impossibleText } from './impossible-values.js';
 import { MockDescriber } from './mock-descriptions.js';
 import { numberExpr } from './numbers.js';
 import { UnsupportedPattern, fitLength, lengthBounds, parsePattern, type PatternNode } from './pattern.js';

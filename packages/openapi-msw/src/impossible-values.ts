@@ -44,10 +44,10 @@ function inert(node: SchemaNode): boolean {
 type Where = () => string;
 
 /**
- * One warning per impossible string schema: named schemas, then each operation's inline ones.
+ * One warning per schema that admits no value (an impossible string, a disjoint intersection): named schemas, then each operation's inline ones.
  * `impossible` is the mock generator's memoized `impossibleString`, so each pattern is proved once.
  */
-export function impossibleStringWarnings(model: ApiModel, impossible: (node: StringNode) => boolean): string[] {
+export function impossibleValueWarnings(model: ApiModel, impossible: (node: StringNode) => boolean): string[] {
   const warnings: string[] = [];
   const named = new Map<string, NamedSchema>(model.schemas.map((schema) => [schema.key, schema]));
   const leftOut = 'mock data leaves such values out where the schema allows, and the requests or answers that need one cannot be valid';
